@@ -1,0 +1,73 @@
+/**
+ * Builds the Fastify app: cross-cutting plugins first (errors, validation, security, database, docs), then one
+ * plugin per feature under /api, then the static site and its SPA fallback last. `server.ts` starts it; tests
+ * build it with their own config and database and talk to it through `app.inject()`.
+ */
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { sitemapRoutes } from './features/sitemap/sitemap.routes';
+import database from './plugins/database';
+import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import staticSite from './plugins/static-site';
+import { zodValidatorCompiler } from './plugins/validation';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Pino logger settings; tests pass false. */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine injects its CSS variables in <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The site links out (forum, partner) and loads nothing cross-origin that needs these.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(database, { db });
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogueRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(sitemapRoutes, { baseUrl: config.publicBaseUrl });
+  await app.register(staticSite, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
+
+  return app;
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BaitItem,
+  CategoriesResponse,
+  type CategoryItem,
+  CategoryListResponse,
+  type FishItem,
+  type MapItem,
+} from '#shared/contracts/catalogue';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+let all: CategoryItem[];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const res = await ctx.app.inject({
+    url: '/api/system/get_category_list?category_group=fish&category_group=maps&category_group=baits&category_group=star_type&category_group=fish_way',
+  });
+  const body = CategoryListResponse.parse(res.json());
+  all = Object.values(body.category_list).flat();
+});
+afterAll(() => ctx.close());
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const ofGroup = <T extends CategoryItem>(group: T['group_type']) => all.filter((c) => c.group_type === group) as T[];
+
+describe('GET /api/system/get_category_list', () => {
+  it('answers only the groups asked', async () => {
+    const res = await get('/api/system/get_category_list?category_group=maps&category_group=star_type');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    const body = CategoryListResponse.parse(res.json());
+    expect(Object.keys(body.category_list).sort()).toEqual(['maps', 'star_type']);
+    expect(body.category_list.maps!.length).toBeGreaterThanOrEqual(12);
+    expect(body.category_list.star_type!.map((s) => s.id).sort((a, b) => a - b)).toEqual([
+      0, 446, 447, 448, 449, 450, 451, 452,
+    ]);
+  });
+
+  it('accepts a single group and returns typed data', async () => {
+    const res = await get('/api/system/get_category_list?category_group=fish');
+    const fish = CategoryListResponse.parse(res.json()).category_list.fish!;
+    expect(fish.length).toBeGreaterThanOrEqual(120);
+    expect(fish.every((f) => f.data.level >= 1 && f.data.level <= 7 && f.data.maps.length > 0)).toBe(true);
+  });
+
+  it('rejects a missing or unknown group with a 422 list the user can act on', async () => {
+    const missing = await get('/api/system/get_category_list');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail[0]).toMatchObject({ type: 'missing', loc: ['query', 'category_group'] });
+
+    const unknown = await get('/api/system/get_category_list?category_group=boats');
+    expect(unknown.statusCode).toBe(422);
+    const entry = unknown.json().detail[0];
+    expect(entry.loc[0]).toBe('query');
+    expect(entry.msg).toMatch(/fish/);
+  });
+});
+
+describe('GET /api/system/get_fishes_by_map_id', () => {
+  it('lists exactly the fish that live on the map', async () => {
+    const map = ofGroup<MapItem>('maps')[0]!;
+    const res = await get(`/api/system/get_fishes_by_map_id?map_id=${map.id}`);
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json().items as FishItem[]).map((f) => f.id).sort();
+    const expected = ofGroup<FishItem>('fish')
+      .filter((f) => f.data.maps.includes(map.id))
+      .map((f) => f.id)
+      .sort();
+    expect(ids).toEqual(expected);
+    expect(ids.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('answers 404 for an unknown map and 422 for a malformed id', async () => {
+    const unknown = await get('/api/system/get_fishes_by_map_id?map_id=99999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'MAP_NOT_FOUND' });
+
+    const bad = await get('/api/system/get_fishes_by_map_id?map_id=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0]).toMatchObject({ type: 'int_parsing', loc: ['query', 'map_id'], input: 'abc' });
+  });
+});
+
+describe('GET /api/system/get_categories', () => {
+  const search = async (query: string) => {
+    const res = await get(`/api/system/get_categories?${query}`);
+    expect(res.statusCode).toBe(200);
+    return CategoriesResponse.parse(res.json());
+  };
+
+  it('pages through a group with totals', async () => {
+    const baits = ofGroup<BaitItem>('baits');
+    const first = await search('group_type=baits&page=1&page_size=7');
+    const second = await search('group_type=baits&page=2&page_size=7');
+    expect(first.total).toBe(baits.length);
+    expect(first.items).toHaveLength(7);
+    expect(first.page_size).toBe(7);
+    expect(second.page).toBe(2);
+    const overlap = second.items.filter((i) => first.items.some((f) => f.id === i.id));
+    expect(overlap).toEqual([]);
+  });
+
+  it('defaults to page 1 of 20 and rejects page sizes over 100', async () => {
+    const page = await search('group_type=baits');
+    expect([page.page, page.page_size, page.items.length]).toEqual([1, 20, 20]);
+    const res = await get('/api/system/get_categories?page_size=101');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ type: 'less_than_equal', loc: ['query', 'page_size'] });
+    const zero = await get('/api/system/get_categories?page=0');
+    expect(zero.statusCode).toBe(422);
+  });
+
+  it('matches a prefix of the zh, en or ja name by default', async () => {
+    const bait = ofGroup<BaitItem>('baits').find((b) => b.name_en && b.name_en.length > 5)!;
+    for (const name of [bait.name, bait.name_en!, bait.name_ja!]) {
+      const prefix = [...name].slice(0, 3).join('');
+      const page = await search(`group_type=baits&page_size=100&like_str=${encodeURIComponent(prefix)}`);
+      expect(page.items.map((i) => i.id)).toContain(bait.id);
+      const lower = prefix.toLowerCase();
+      for (const item of page.items) {
+        const names = [item.name, item.name_en ?? '', item.name_ja ?? ''].map((n) => n.toLowerCase());
+        expect(names.some((n) => n.startsWith(lower))).toBe(true);
+      }
+    }
+  });
+
+  it('matches anywhere in the name when like_start=false', async () => {
+    const bait = ofGroup<BaitItem>('baits').find((b) => (b.name_en ?? '').split(' ').length > 1)!;
+    const inner = bait.name_en!.split(' ').at(-1)!.toLowerCase();
+    const prefix = await search(`group_type=baits&page_size=100&like_str=${encodeURIComponent(inner)}`);
+    const substring = await search(
+      `group_type=baits&page_size=100&like_start=false&like_str=${encodeURIComponent(inner)}`,
+    );
+    expect(substring.items.map((i) => i.id)).toContain(bait.id);
+    expect(substring.total).toBeGreaterThan(prefix.total);
+  });
+
+  it('treats % and _ in the search text as plain characters', async () => {
+    expect((await search('group_type=baits&like_start=false&like_str=%25')).total).toBe(0);
+    expect((await search('group_type=baits&like_start=false&like_str=_')).total).toBe(0);
+  });
+
+  it('filters by the index letter of the requested language', async () => {
+    const baits = ofGroup<BaitItem>('baits');
+    const letter = baits[0]!.letter;
+    const zh = await search(`group_type=baits&page_size=100&letter=${letter}&lang=zh`);
+    expect(zh.total).toBe(baits.filter((b) => b.letter === letter).length);
+    expect(zh.items.every((b) => b.letter === letter)).toBe(true);
+
+    const letterEn = baits[0]!.letter_en.toLowerCase();
+    const en = await search(`group_type=baits&page_size=100&letter=${letterEn}&lang=en`);
+    expect(en.total).toBe(baits.filter((b) => b.letter_en === letterEn.toUpperCase()).length);
+    expect(en.items.every((b) => b.letter_en === letterEn.toUpperCase())).toBe(true);
+  });
+
+  it('rejects a letter that is not one character A–Z or #', async () => {
+    const res = await get('/api/system/get_categories?letter=AB');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ type: 'string_pattern_mismatch', loc: ['query', 'letter'] });
+  });
+
+  it('returns an empty page, not an error, when nothing matches', async () => {
+    const page = await search('group_type=fish&like_str=zzzzqqq');
+    expect(page).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
+  });
+});

@@ -1,0 +1,114 @@
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import errors, { HttpError } from './errors';
+import { zodValidatorCompiler } from './validation';
+
+// A small app with the real error and validation plugins and routes that exercise each path of the error handler.
+const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+
+beforeAll(async () => {
+  app.setValidatorCompiler(zodValidatorCompiler);
+  await app.register(errors);
+  app.post(
+    '/register',
+    {
+      schema: {
+        body: z.object({ email: z.string(), password: z.string().min(6), age: z.number().int().max(150).optional() }),
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  app.get('/thing', { schema: { querystring: z.object({ kind: z.enum(['a', 'b', 'c']) }) } }, async () => ({}));
+  app.get('/teapot', async () => {
+    throw new HttpError(409, { code: 'TAKEN', reason: 'Already taken' }, { 'retry-after': '3' });
+  });
+  app.get('/boom', async () => {
+    throw new Error('secret internals');
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('error shape', () => {
+  it('lists every failing body field in schema order, FastAPI style', async () => {
+    const res = await app.inject({ method: 'POST', url: '/register', payload: { password: 'abc', age: 200 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.json()).toEqual({
+      detail: [
+        { type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: { password: 'abc', age: 200 } },
+        {
+          type: 'string_too_short',
+          loc: ['body', 'password'],
+          msg: 'String should have at least 6 characters',
+          input: 'abc',
+          ctx: { min_length: 6 },
+        },
+        {
+          type: 'less_than_equal',
+          loc: ['body', 'age'],
+          msg: 'Input should be less than or equal to 150',
+          input: 200,
+          ctx: { le: 150 },
+        },
+      ],
+    });
+  });
+
+  it('answers a missing body and malformed JSON with 422, never 400 or 500', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/register' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail[0]).toMatchObject({ type: 'missing', loc: ['body'], msg: 'Field required' });
+
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' });
+
+    const array = await app.inject({ method: 'POST', url: '/register', payload: [1, 2] });
+    expect(array.statusCode).toBe(422);
+    expect(array.json().detail[0]).toMatchObject({ type: 'model_attributes_type', loc: ['body'], input: [1, 2] });
+  });
+
+  it('names the allowed values of an enum', async () => {
+    const res = await app.inject('/thing?kind=z');
+    expect(res.json().detail[0]).toEqual({
+      type: 'enum',
+      loc: ['query', 'kind'],
+      msg: "Input should be 'a', 'b' or 'c'",
+      input: 'z',
+      ctx: { expected: "'a', 'b' or 'c'" },
+    });
+  });
+
+  it('keeps the status, detail and headers of an HttpError', async () => {
+    const res = await app.inject('/teapot');
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['retry-after']).toBe('3');
+    expect(res.json()).toEqual({ detail: { code: 'TAKEN', reason: 'Already taken' } });
+  });
+
+  it('hides the internals of an unexpected error behind a bare 500', async () => {
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Internal Server Error' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers an unsupported content type with a 4xx detail', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/register',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(typeof res.json().detail).toBe('string');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The one error shape of the API: `{"detail": ...}` (DESIGN §4). Known client errors keep their status and a
+ * message the user can act on; anything unexpected is logged and answered as a bare 500 without internals.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { RequestValidationError } from './validation';
+
+/** An error a route throws on purpose: `throw new HttpError(404, 'CLIENT_NOT_FOUND')`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : JSON.stringify(detail));
+    this.name = 'HttpError';
+  }
+}
+
+const STATUS_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  413: 'Request Entity Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusPhrase(status: number): string {
+  return STATUS_PHRASES[status] ?? 'Error';
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    if (error instanceof RequestValidationError) return reply.code(422).send({ detail: error.entries });
+    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+
+    const status = (error as FastifyError).statusCode ?? 500;
+    const code = (error as FastifyError).code;
+    // Malformed JSON: FastAPI answers 422 json_invalid rather than 400.
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.code(422).send({
+        detail: [
+          { type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: { error: error.message } },
+        ],
+      });
+    }
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: status === 429 ? 'RATE_LIMITED' : error.message || statusPhrase(status) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: statusPhrase(500) });
+  });
+
+  // FastAPI sends `application/json` without a charset; clients written for it compare the header exactly.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json;')) reply.header('content-type', 'application/json');
+    return payload;
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Serves the built front end and the media folder, and answers everything else: unknown `/api/*` paths get the
+ * JSON 404; any other GET without a file gets the SPA's index.html so client-side routes work on reload.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface StaticSiteOptions {
+  clientDir: string;
+  mediaDir: string;
+}
+
+export default fp(async function staticSite(app: FastifyInstance, { clientDir, mediaDir }: StaticSiteOptions) {
+  const indexFile = path.join(clientDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
+
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      // Vite puts content hashes in asset names: they never change, so browsers may keep them for a year.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') &&
+      url !== '/api' && !url.startsWith('/media/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(url);
+    if (wantsPage && indexHtml) {
+      // The SPA decides what the path means (including its own not-found page); never cache the shell.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Request validation with zod, answering FastAPI's 422 list shape (contracts/auth-api.md §1.4) on every route:
+ * `{"detail":[{"type","loc","msg","input"}, ...]}`. The issue list is kept on the error so the error handler can
+ * render it; messages follow pydantic's wording where a client may show them.
+ */
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+
+const PART_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+export interface ValidationEntry {
+  type: string;
+  loc: (string | number)[];
+  msg: string;
+  input: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export class RequestValidationError extends Error {
+  readonly statusCode = 422;
+  constructor(readonly entries: ValidationEntry[]) {
+    super(entries[0]?.msg ?? 'Validation error');
+    this.name = 'RequestValidationError';
+  }
+}
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Maps one zod issue to pydantic's type and message. */
+function describe(issue: z.core.$ZodIssue, input: unknown): Pick<ValidationEntry, 'type' | 'msg' | 'ctx'> {
+  switch (issue.code) {
+    case 'invalid_type':
+      // Fastify hands a validator `null` for an absent body: that is a missing body, as in FastAPI.
+      if (input === undefined || (input === null && issue.path.length === 0))
+        return { type: 'missing', msg: 'Field required' };
+      if (issue.expected === 'string') return { type: 'string_type', msg: 'Input should be a valid string' };
+      if (issue.expected === 'number' || issue.expected === 'int')
+        return typeof input === 'string'
+          ? { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' }
+          : { type: 'int_type', msg: 'Input should be a valid integer' };
+      if (issue.expected === 'boolean')
+        return { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' };
+      if (issue.expected === 'object')
+        return {
+          type: 'model_attributes_type',
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+        };
+      if (issue.expected === 'array') return { type: 'list_type', msg: 'Input should be a valid list' };
+      return { type: `${issue.expected}_type`, msg: issue.message };
+    case 'too_small':
+      if (issue.origin === 'string')
+        return {
+          type: 'string_too_short',
+          msg: `String should have at least ${issue.minimum} character${Number(issue.minimum) === 1 ? '' : 's'}`,
+          ctx: { min_length: issue.minimum },
+        };
+      if (issue.origin === 'number' || issue.origin === 'int')
+        return {
+          type: issue.inclusive ? 'greater_than_equal' : 'greater_than',
+          msg: `Input should be greater than${issue.inclusive ? ' or equal to' : ''} ${issue.minimum}`,
+          ctx: { [issue.inclusive ? 'ge' : 'gt']: issue.minimum },
+        };
+      return { type: 'too_short', msg: issue.message };
+    case 'too_big':
+      if (issue.origin === 'string')
+        return {
+          type: 'string_too_long',
+          msg: `String should have at most ${issue.maximum} character${Number(issue.maximum) === 1 ? '' : 's'}`,
+          ctx: { max_length: issue.maximum },
+        };
+      if (issue.origin === 'number' || issue.origin === 'int')
+        return {
+          type: issue.inclusive ? 'less_than_equal' : 'less_than',
+          msg: `Input should be less than${issue.inclusive ? ' or equal to' : ''} ${issue.maximum}`,
+          ctx: { [issue.inclusive ? 'le' : 'lt']: issue.maximum },
+        };
+      return { type: 'too_long', msg: issue.message };
+    case 'invalid_value': {
+      const expected = issue.values.map((v) => `'${String(v)}'`);
+      const list = expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected.at(-1)}` : expected[0];
+      return { type: 'enum', msg: `Input should be ${list}`, ctx: { expected: list } };
+    }
+    case 'invalid_format':
+      if (issue.format === 'regex')
+        return { type: 'string_pattern_mismatch', msg: issue.message, ctx: { pattern: issue.pattern } };
+      return { type: 'value_error', msg: issue.message };
+    case 'invalid_union':
+      return { type: 'union_error', msg: issue.message };
+    default:
+      return { type: 'value_error', msg: issue.message };
+  }
+}
+
+export function toValidationEntries(issues: z.core.$ZodIssue[], part: string, data: unknown): ValidationEntry[] {
+  const loc = PART_LOC[part] ?? part;
+  return issues.map((issue) => {
+    const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
+    const input = valueAt(data, issue.path);
+    const described = describe(issue, input);
+    // pydantic echoes the enclosing object for a missing field (null for a missing body).
+    const shown = described.type === 'missing' ? (path.length ? valueAt(data, issue.path.slice(0, -1)) : null) : input;
+    return { ...described, loc: [loc, ...path], input: shown ?? null };
+  });
+}
+
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(toValidationEntries(result.error.issues, httpPart ?? 'body', data)) };
+  };

@@ -1,0 +1,65 @@
+/**
+ * Builds a real app on a real database for a test file: a fresh SQLite file in a temp DATA_DIR by default, or, when
+ * TEST_DATABASE_URL points at PostgreSQL (`npm run test:pg`), a fresh schema of its own in that database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Db, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrator';
+import { seedDemoWorld } from '../demo/seed-demo-world';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment variables (as the server would read them). */
+  env?: Record<string, string>;
+  /** Fill the catalogue with the demo world (without rendering pictures). Default true. */
+  seed?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgSchema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'off',
+    PUBLIC_BASE_URL: 'https://anglerdex.test',
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    ...options.env,
+  });
+  const db = await openDatabase(config.database, { pgSchema });
+  await migrateToLatest(db.kysely);
+  if (options.seed !== false) await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      if (pgUrl && pgSchema) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${pgSchema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Every screen of the product (spec §2), shared by the client's route table and the server's sitemap so the two
+ * can never disagree. `public` pages are listed in the sitemap; account pages are not.
+ */
+export const PAGES = [
+  { path: '/', key: 'home', public: true },
+  { path: '/query/official-logs', key: 'officialLogs', public: true },
+  { path: '/query/bird-logs', key: 'birdLogs', public: true },
+  { path: '/query/bait-guide', key: 'baitGuide', public: true },
+  { path: '/query/baits', key: 'baits', public: true },
+  { path: '/query/ai-chat', key: 'aiChat', public: true },
+  { path: '/guide/fishes', key: 'fishes', public: true },
+  { path: '/vip/buy', key: 'vipBuy', public: true },
+  { path: '/vip/result', key: 'vipResult', public: false },
+  { path: '/user', key: 'user', public: false },
+  { path: '/user/login', key: 'login', public: false },
+  { path: '/user/register', key: 'register', public: false },
+  { path: '/user/forget-pwd', key: 'forgetPwd', public: false },
+  { path: '/user/reset-pwd', key: 'resetPwd', public: false },
+  { path: '/user/profile', key: 'profile', public: false },
+  { path: '/user/orders', key: 'orders', public: false },
+  { path: '/user/my-data', key: 'myData', public: false },
+] as const;
+
+export type PageKey = (typeof PAGES)[number]['key'];
