@@ -67,7 +67,11 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     { prefix: '/api' },
   );
   await app.register(sitemapRoutes, { baseUrl: config.publicBaseUrl });
-  await app.register(staticSite, { clientDir: config.clientDir, mediaDir: path.join(config.dataDir, 'media') });
+  await app.register(staticSite, {
+    clientDir: config.clientDir,
+    mediaDir: path.join(config.dataDir, 'media'),
+    siteMeta: { 'forum-url': config.forumUrl, 'partner-url': config.partnerUrl },
+  });
 
   return app;
 }

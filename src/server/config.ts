@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_FREE_PER_MINUTE: intFrom(3, 0),
+  CLIENT_DIR: z.string().default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -143,6 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       freePerMinute: e.AI_FREE_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
-    clientDir: path.resolve('dist/client'),
+    clientDir: path.resolve(e.CLIENT_DIR),
   };
 }

@@ -69,7 +69,8 @@ export type CategoryItem = z.infer<typeof CategoryItem>;
 
 /** GET /api/system/get_category_list?category_group=fish&category_group=maps — only the groups asked. */
 export const CategoryListQuery = z.object({
-  category_group: z.union([CategoryGroup, z.array(CategoryGroup)]).transform((v) => (Array.isArray(v) ? v : [v])),
+  // One `category_group` arrives as a string, several as an array.
+  category_group: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(CategoryGroup).min(1)),
 });
 export const CategoryListResponse = z.object({
   category_list: z.object({

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { migrateToLatest } from './migrator';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: false });
+});
+afterAll(() => ctx.close());
+
+describe('migrations', () => {
+  it('ran on this dialect and are idempotent', async () => {
+    expect(await migrateToLatest(ctx.db.kysely)).toEqual([]);
+    const tables = (await ctx.db.kysely.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['category', 'meta']));
+  });
+
+  it('stores and reads catalogue rows the same way on both dialects', async () => {
+    await ctx.db.kysely
+      .insertInto('category')
+      .values({ id: 7, group_type: 'fish_way', name: '活饵', name_en: 'Live bait', name_ja: '活き餌', letter: 'H', letter_en: 'L', sort: 1, data: '{}' })
+      .execute();
+    const row = await ctx.db.kysely.selectFrom('category').selectAll().where('id', '=', 7).executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: 7, group_type: 'fish_way', name: '活饵', name_en: 'Live bait', name_ja: '活き餌', letter: 'H', letter_en: 'L', sort: 1, data: '{}' });
+  });
+});

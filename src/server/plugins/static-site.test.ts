@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  // A stand-in build of the front end: the plugin serves whatever Vite wrote to CLIENT_DIR.
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Anglerdex SPA</title></head></html>');
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  ctx = await createTestApp({
+    seed: false,
+    env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"' },
+  });
+  mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
+  writeFileSync(path.join(ctx.config.dataDir, 'media', 'maps', '101.png'), 'png-bytes');
+});
+afterAll(() => ctx.close());
+
+describe('static site', () => {
+  it.each(['/', '/en/query/baits', '/ja/guide/fishes?fish=1001', '/no/such/page'])(
+    'answers the SPA shell for %s',
+    async (url) => {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('Anglerdex SPA');
+    },
+  );
+
+  it('writes the runtime site settings into the shell as meta tags, escaped', async () => {
+    const res = await ctx.app.inject('/');
+    expect(res.body).toContain(
+      '<meta name="anglerdex:forum-url" content="https://forum.example.org/a?b=1&#38;c=&#34;x&#34;">',
+    );
+  });
+
+  it('serves hashed assets as immutable and media files from DATA_DIR', async () => {
+    const asset = await ctx.app.inject('/assets/main-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const media = await ctx.app.inject('/media/maps/101.png');
+    expect(media.statusCode).toBe(200);
+    expect(media.body).toBe('png-bytes');
+  });
+
+  it('answers missing files and API paths with 404, not the SPA', async () => {
+    for (const url of ['/assets/missing.js', '/media/maps/999.png', '/api/unknown', '/media/../config.ts']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('does not serve the shell for non-GET requests', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/user/login' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not Found' });
+  });
+});
