@@ -28,3 +28,5 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// React Router's scroll restoration calls scrollTo, which jsdom does not implement.
+window.scrollTo = (() => {}) as typeof window.scrollTo;

@@ -1,3 +1,5 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { generateDemoWorld } from './generate-world';
@@ -42,5 +44,20 @@ describe('seedDemoWorld', () => {
       .where('id', '=', 1000)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual(generateDemoWorld().find((r) => r.id === 1000));
+  });
+
+  it('renders the demo pictures again when the media folder lost them', async () => {
+    const mediaDir = path.join(ctx.config.dataDir, 'media-restored');
+    rmSync(mediaDir, { recursive: true, force: true });
+    const result = await seedDemoWorld(ctx.db.kysely, { mediaDir });
+    expect(result.seeded).toBe(false);
+    expect(existsSync(path.join(mediaDir, 'maps', '100.png'))).toBe(true);
+  });
+
+  it('never draws demo pictures for a catalogue that is not the demo world', async () => {
+    await ctx.db.kysely.deleteFrom('meta').where('key', '=', 'demo_world').execute();
+    const mediaDir = path.join(ctx.config.dataDir, 'media-real');
+    await seedDemoWorld(ctx.db.kysely, { mediaDir });
+    expect(existsSync(path.join(mediaDir, 'maps'))).toBe(false);
   });
 });

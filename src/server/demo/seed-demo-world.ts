@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { generateDemoWorld } from './generate-world';
@@ -13,9 +15,13 @@ export interface SeedOptions {
   images?: boolean;
 }
 
+/** Meta key that marks a catalogue as the generated demo world (so its pictures may be re-rendered). */
+const DEMO_MARK = 'demo_world';
+
 /**
  * Fills an empty catalogue with the generated demo world, all rows in one transaction, then renders its pictures.
- * A catalogue that already has rows is left alone (and gets no pictures). Portable Kysely only, so it runs the same
+ * A catalogue that already has rows is left alone; if it is the demo world and DATA_DIR/media lost its pictures
+ * (a new volume, a cleaned folder), they are rendered again. Portable Kysely only, so it runs the same
  * on SQLite and PostgreSQL; ON CONFLICT DO NOTHING lets two instances starting together both seed without failing.
  */
 export async function seedDemoWorld(
@@ -27,7 +33,12 @@ export async function seedDemoWorld(
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   const count = Number(existing.count);
-  if (count > 0) return { seeded: false, categories: count };
+  if (count > 0) {
+    if (options.images !== false && (await isDemoWorld(db)) && !existsSync(path.join(options.mediaDir, 'maps'))) {
+      await renderDemoImages(generateDemoWorld(), options.mediaDir);
+    }
+    return { seeded: false, categories: count };
+  }
 
   const rows = generateDemoWorld();
   await db.transaction().execute(async (trx) => {
@@ -38,7 +49,17 @@ export async function seedDemoWorld(
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     }
+    await trx
+      .insertInto('meta')
+      .values({ key: DEMO_MARK, value: '1' })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   });
   if (options.images !== false) await renderDemoImages(rows, options.mediaDir);
   return { seeded: true, categories: rows.length };
+}
+
+async function isDemoWorld(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', DEMO_MARK).executeTakeFirst();
+  return row !== undefined;
 }

@@ -2,7 +2,7 @@
  * Serves the built front end and the media folder, and answers everything else: unknown `/api/*` paths get the
  * JSON 404; any other GET without a file gets the SPA's index.html so client-side routes work on reload.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +29,7 @@ export default fp(async function staticSite(app: FastifyInstance, { clientDir, m
     .join('');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace('</head>', `${meta}</head>`) : null;
 
+  mkdirSync(mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: mediaDir,
     prefix: '/media/',

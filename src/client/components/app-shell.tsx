@@ -1,0 +1,59 @@
+import { AppShell, Box, Container, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { createLazyWidget } from '../lib/lazy-widget';
+import { AppLoading } from './app-loading';
+import { NavigationProgressBar } from './navigation-progress';
+import { TopBar } from './top-bar';
+
+export const MAIN_ID = 'main-content';
+
+// The drawer (with its overlay and scroll lock) is only for phones: it loads after the first paint.
+const mobileNavWidget = createLazyWidget(() => import('./mobile-nav').then((module) => module.MobileNav));
+
+/** The frame of every page: loading bar, top bar, mobile menu and the page outlet (spec §2 app shell). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  // The drawer's links close it on click, so a page change never leaves it open over the new page.
+  const [menuOpened, menu] = useDisclosure(false);
+  const mobileNavReady = mobileNavWidget.useReady();
+
+  const toggleMenu = () => {
+    void mobileNavWidget.preload();
+    menu.toggle();
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <NavigationProgressBar />
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <TopBar menuOpened={menuOpened} onToggleMenu={toggleMenu} />
+      </AppShell.Header>
+      {mobileNavReady ? (
+        <Suspense fallback={null}>
+          <mobileNavWidget.Lazy opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      ) : null}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}>
+        <Box style={{ flex: 1 }}>
+          <Suspense fallback={<AppLoading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+          <Container size="xl">
+            <Text fz="xs" c="dimmed" ta="center">
+              {t('footer.note')}
+            </Text>
+          </Container>
+        </Box>
+      </AppShell.Main>
+      <ScrollRestoration />
+    </AppShell>
+  );
+}

@@ -1,0 +1,106 @@
+import { Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { isBotUserAgent } from '../lib/bot';
+import { loadingBar } from '../lib/loading-bar';
+import { useLocalePath } from '../lib/use-locale';
+import { SITE_NAME } from './page-frame';
+
+interface Described {
+  status: number | null;
+  message: string;
+  stack: string | null;
+}
+
+function describe(error: unknown): Described {
+  if (isRouteErrorResponse(error)) {
+    const data = typeof error.data === 'string' ? error.data : '';
+    return { status: error.status, message: error.statusText || data, stack: null };
+  }
+  if (error instanceof Error) {
+    const status = (error as { status?: unknown }).status;
+    return { status: typeof status === 'number' ? status : null, message: error.message, stack: error.stack ?? null };
+  }
+  return { status: null, message: error == null ? '' : String(error), stack: null };
+}
+
+/**
+ * The router's error element (spec §2): 'Not Found' for 404, else 'some error occurred' with the code, the message and
+ * the stack when there is one. Crawlers get a bare line instead (spec §8: no error page for bots).
+ */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { status, message, stack } = describe(error);
+  const notFound = status === 404;
+  const title = notFound ? t('errorPage.notFound') : t('errorPage.generic');
+  useDocumentTitle(`${title} · ${SITE_NAME}`);
+
+  // A failed navigation turns the loading bar red before it hides.
+  useEffect(() => loadingBar.fail(), [error]);
+
+  if (isBotUserAgent(navigator.userAgent)) return <p>{status ?? 'Error'}</p>;
+
+  return (
+    <Container size="md" px={{ base: 'md', sm: 'lg' }} py={{ base: 'xl', sm: 56 }}>
+      <Stack gap="lg">
+        <Group gap="sm" wrap="nowrap" align="center">
+          <IconAlertTriangle size={32} color="var(--mantine-color-red-filled)" aria-hidden style={{ flex: 'none' }} />
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {title}
+          </Title>
+        </Group>
+        {!notFound ? (
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="xs">
+              {status != null ? (
+                <Text>
+                  <Text span fw={600}>
+                    {t('errorPage.code')}:
+                  </Text>{' '}
+                  {status}
+                </Text>
+              ) : null}
+              {message ? (
+                <Text style={{ overflowWrap: 'anywhere' }}>
+                  <Text span fw={600}>
+                    {t('errorPage.message')}:
+                  </Text>{' '}
+                  {message}
+                </Text>
+              ) : null}
+              {stack ? (
+                <details>
+                  <summary style={{ cursor: 'pointer', fontWeight: 600 }}>{t('errorPage.stack')}</summary>
+                  <Code block mt="xs" fz="xs" style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre' }}>
+                    {stack}
+                  </Code>
+                </details>
+              ) : null}
+            </Stack>
+          </Paper>
+        ) : (
+          <Text c="dimmed">{t('notFound.message')}</Text>
+        )}
+        <Group gap="sm">
+          <Button component={Link} to={localePath('/')} leftSection={<IconHome size={16} aria-hidden />}>
+            {t('notFound.home')}
+          </Button>
+          {!notFound ? (
+            <Button
+              variant="default"
+              onClick={() => window.location.reload()}
+              leftSection={<IconRefresh size={16} aria-hidden />}
+            >
+              {t('errorPage.reload')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

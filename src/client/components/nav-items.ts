@@ -1,0 +1,39 @@
+import {
+  IconBook2,
+  IconFishHook,
+  IconFlame,
+  IconListDetails,
+  IconMessageChatbot,
+  IconRobot,
+  IconTrophy,
+  type Icon,
+} from '@tabler/icons-react';
+import type { PageKey } from '#shared/pages';
+
+/** The id of the phone menu drawer, which the burger controls (`aria-controls`). */
+export const MOBILE_NAV_ID = 'mobile-nav';
+
+export interface NavItem {
+  key: PageKey;
+  /** The path without a language prefix. */
+  path: string;
+  icon: Icon;
+  /** The spec's top-bar links (§2); the others are shown inline on wide screens and under "More" in between. */
+  primary: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { key: 'home', path: '/', icon: IconFlame, primary: true },
+  { key: 'officialLogs', path: '/query/official-logs', icon: IconTrophy, primary: true },
+  { key: 'birdLogs', path: '/query/bird-logs', icon: IconRobot, primary: true },
+  { key: 'baitGuide', path: '/query/bait-guide', icon: IconFishHook, primary: true },
+  { key: 'baits', path: '/query/baits', icon: IconListDetails, primary: false },
+  { key: 'fishes', path: '/guide/fishes', icon: IconBook2, primary: false },
+  { key: 'aiChat', path: '/query/ai-chat', icon: IconMessageChatbot, primary: false },
+];
+
+/** Whether a link is the current page (`bare` is the current pathname without its language prefix). */
+export function isActivePath(itemPath: string, bare: string): boolean {
+  if (itemPath === '/') return bare === '/';
+  return bare === itemPath || bare.startsWith(`${itemPath}/`);
+}

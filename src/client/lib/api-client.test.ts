@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from './api-client';
+import { clearSession, getSession, registerNavigate, setSession, type UserInfo } from './session';
+
+const user: UserInfo = {
+  id: '7f1c2a9e-0000-4000-8000-000000000001',
+  email: 'angler@example.com',
+  is_active: true,
+  is_superuser: false,
+  is_verified: true,
+  nickname: 'Angler',
+  avatar: null,
+  bio: '',
+  client_id: null,
+  vip_expire_at: null,
+  is_vip: false,
+};
+
+function respond(status: number, body?: unknown) {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function lastRequest(): { url: string; init: RequestInit; headers: Record<string, string> } {
+  const [url, init = {}] = fetchMock.mock.calls.at(-1)!;
+  return { url: String(url), init, headers: (init.headers ?? {}) as Record<string, string> };
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  clearSession();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  registerNavigate(null);
+  window.history.replaceState(null, '', '/');
+});
+
+describe('api client headers', () => {
+  it('sends X-Timestamp as unix seconds on every request', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-01T12:00:00.900Z'));
+    fetchMock.mockImplementation(async () => respond(200, { ok: true }));
+    await api.get('/api/health');
+    expect(lastRequest().headers['X-Timestamp']).toBe(String(Date.UTC(2025, 5, 1, 12) / 1000));
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    fetchMock.mockImplementation(async () => respond(200, {}));
+    await api.get('/api/system/get_category_list');
+    expect(lastRequest().headers.Authorization).toBeUndefined();
+  });
+
+  it('sends the stored token as a bearer header', async () => {
+    setSession({ token: 'tok-123', userInfo: user });
+    fetchMock.mockImplementation(async () => respond(200, {}));
+    await api.post('/api/auth/jwt/logout');
+    expect(lastRequest().headers.Authorization).toBe('Bearer tok-123');
+  });
+
+  it('puts GET payloads in the query (lists repeated) and other payloads in a JSON body', async () => {
+    fetchMock.mockImplementation(async () => respond(200, {}));
+    await api.get('/api/system/get_category_list', { category_group: ['fish', 'maps'], empty: '', skip: undefined });
+    expect(lastRequest().url).toBe('/api/system/get_category_list?category_group=fish&category_group=maps');
+    await api.patch('/api/users/me', { nickname: 'Pike' });
+    expect(lastRequest().init.body).toBe('{"nickname":"Pike"}');
+    expect(lastRequest().headers['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('api client errors', () => {
+  it('on 401 clears the session and goes to the language-prefixed login page with the return path', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    window.history.replaceState(null, '', '/en/query/bird-logs?fish=3');
+    setSession({ token: 'expired', userInfo: user });
+    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
+
+    await expect(api.get('/api/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toEqual({ token: '', userInfo: null });
+    expect(localStorage.getItem('session')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(
+      `/en/user/login?redirect=${encodeURIComponent('/en/query/bird-logs?fish=3')}`,
+    );
+  });
+
+  it('does not navigate again when the 401 happens on the login page', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    window.history.replaceState(null, '', '/user/login?redirect=%2F');
+    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
+    await expect(api.get('/api/users/me')).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('throws the detail text of a failed response', async () => {
+    fetchMock.mockImplementation(async () => respond(400, { detail: 'LOGIN_BAD_CREDENTIALS' }));
+    await expect(api.post('/api/auth/jwt/login')).rejects.toMatchObject({
+      message: 'LOGIN_BAD_CREDENTIALS',
+      status: 400,
+      data: { detail: 'LOGIN_BAD_CREDENTIALS' },
+    });
+  });
+
+  it('reads detail objects and 422 lists', async () => {
+    fetchMock.mockResolvedValueOnce(
+      respond(400, {
+        detail: { code: 'REGISTER_INVALID_PASSWORD', reason: 'Password must be at least 6 characters long' },
+      }),
+    );
+    await expect(api.post('/api/auth/register')).rejects.toThrow('Password must be at least 6 characters long');
+    fetchMock.mockResolvedValueOnce(
+      respond(422, { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required' }] }),
+    );
+    await expect(api.post('/api/auth/register')).rejects.toThrow('Field required');
+  });
+
+  it("says 'request error' when a failed response has no detail", async () => {
+    fetchMock.mockImplementation(async () => respond(500, 'Internal Server Error'));
+    await expect(api.get('/api/heatmap')).rejects.toMatchObject({ message: 'request error', status: 500 });
+  });
+
+  it('fails a 2xx body that carries an error object, with its message', async () => {
+    fetchMock.mockImplementation(async () => respond(200, { error: { message: 'quota exceeded' } }));
+    await expect(api.get('/api/anything')).rejects.toMatchObject({ message: 'quota exceeded', status: 200 });
+  });
+
+  it("fails a 2xx body with an error object without message as '响应错误'", async () => {
+    fetchMock.mockImplementation(async () => respond(200, { error: { code: 42 } }));
+    await expect(api.get('/api/anything')).rejects.toThrow('响应错误');
+  });
+
+  it("defaults an empty error message to '未知错误'", () => {
+    expect(new ApiError('', 0).message).toBe('未知错误');
+  });
+});

@@ -1,0 +1,140 @@
+import { notificationsStore } from '@mantine/notifications';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CategoryList } from '#shared/contracts/catalogue';
+import { BASE_CONFIG_KEY, getBaseConfig, loadBaseConfig, resetBaseConfig, useBaseConfig } from './base-config';
+import { initI18n } from './i18n';
+
+const list = {
+  fish: [{ id: 1, name: '白斑狗鱼', name_en: 'Northern Pike', name_ja: null, group_type: 'fish' }],
+  maps: [{ id: 10, name: '琥珀湖', name_en: 'Amber Lake', name_ja: null, group_type: 'maps' }],
+  baits: [{ id: 20, name: '蚯蚓', name_en: 'Worm', name_ja: null, group_type: 'baits' }],
+  star_type: [{ id: 446, name: 'TV 奖杯', name_en: 'TV trophy', name_ja: null, group_type: 'star_type' }],
+  fish_way: [{ id: 30, name: '活饵', name_en: 'Live bait', name_ja: null, group_type: 'fish_way' }],
+} as unknown as CategoryList;
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+function toastTitles(): string[] {
+  const { notifications, queue } = notificationsStore.getState();
+  return [...notifications, ...queue].map((n) => `${String(n.title)}|${String(n.message)}`);
+}
+
+beforeAll(async () => {
+  await initI18n('zh');
+});
+
+beforeEach(() => {
+  resetBaseConfig();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('base configuration', () => {
+  it('asks for the five groups once and caches the answer under base-config', async () => {
+    fetchMock.mockImplementation(async () => json(200, { category_list: list }));
+    await loadBaseConfig();
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const url = String(fetchMock.mock.calls[0]![0]);
+    expect(url).toBe(
+      '/api/system/get_category_list?category_group=fish&category_group=maps&category_group=baits&category_group=star_type&category_group=fish_way',
+    );
+    expect(getBaseConfig()).toMatchObject({ status: 'loaded', error: null, data: list });
+    expect(JSON.parse(localStorage.getItem(BASE_CONFIG_KEY)!).category_list).toEqual(list);
+  });
+
+  it('loads only if not loaded (and shares a load in flight)', async () => {
+    fetchMock.mockImplementation(async () => json(200, { category_list: list }));
+    await Promise.all([loadBaseConfig(), loadBaseConfig()]);
+    await loadBaseConfig();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reset goes back to not loaded, so the next load fetches again', async () => {
+    fetchMock.mockImplementation(async () => json(200, { category_list: list }));
+    await loadBaseConfig();
+    resetBaseConfig();
+    expect(getBaseConfig()).toEqual({ status: 'idle', error: null, data: null });
+    expect(localStorage.getItem(BASE_CONFIG_KEY)).toBeNull();
+    await loadBaseConfig();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("on failure stores the error and toasts '初始化配置失败' with the message", async () => {
+    fetchMock.mockImplementation(async () => json(503, { detail: 'database unavailable' }));
+    await loadBaseConfig();
+    expect(getBaseConfig()).toMatchObject({ status: 'error', error: 'database unavailable' });
+    expect(toastTitles()).toEqual(['初始化配置失败|database unavailable']);
+  });
+
+  it("treats a missing category_list as a failure with '未知错误'", async () => {
+    fetchMock.mockImplementation(async () => json(200, { something: 'else' }));
+    await loadBaseConfig();
+    expect(getBaseConfig()).toMatchObject({ status: 'error', error: '未知错误' });
+    expect(toastTitles()).toEqual(['初始化配置失败|未知错误']);
+  });
+
+  it('retries after a failure', async () => {
+    fetchMock.mockResolvedValueOnce(json(500, {})).mockResolvedValueOnce(json(200, { category_list: list }));
+    await loadBaseConfig();
+    await loadBaseConfig();
+    expect(getBaseConfig().status).toBe('loaded');
+  });
+
+  it('useBaseConfig gives the lists and id lookups, updating when the load ends', async () => {
+    let resolve!: (response: Response) => void;
+    fetchMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    const { result } = renderHook(() => useBaseConfig());
+    expect(result.current.fish).toEqual([]);
+
+    let loading!: Promise<void>;
+    act(() => {
+      loading = loadBaseConfig();
+    });
+    expect(result.current.status).toBe('loading');
+    await act(async () => {
+      resolve(json(200, { category_list: list }));
+      await loading;
+    });
+
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    expect(result.current.fishById(1)?.name_en).toBe('Northern Pike');
+    expect(result.current.mapById(10)?.name).toBe('琥珀湖');
+    expect(result.current.baitById(20)?.name_en).toBe('Worm');
+    expect(result.current.starTypeById(446)?.name_en).toBe('TV trophy');
+    expect(result.current.fishWayById(30)?.name_en).toBe('Live bait');
+    expect(result.current.fishById(999)).toBeUndefined();
+    expect(result.current.fishById(null)).toBeUndefined();
+  });
+});
+
+describe('base configuration cache', () => {
+  it('shows the cached copy at once, before the fresh one arrives', async () => {
+    localStorage.setItem(BASE_CONFIG_KEY, JSON.stringify({ version: 1, saved_at: '', category_list: list }));
+    vi.resetModules();
+    const fresh = await import('./base-config');
+    expect(fresh.getBaseConfig()).toEqual({ status: 'idle', error: null, data: list });
+  });
+
+  it('ignores a cache of another version', async () => {
+    localStorage.setItem(BASE_CONFIG_KEY, JSON.stringify({ version: 0, category_list: list }));
+    vi.resetModules();
+    const fresh = await import('./base-config');
+    expect(fresh.getBaseConfig().data).toBeNull();
+  });
+});
+
+describe('base configuration failure text', () => {
+  it("shows the API client's fixed wording in the page's language", async () => {
+    fetchMock.mockImplementation(async () => new Response('', { status: 502 }));
+    await loadBaseConfig();
+    expect(getBaseConfig().error).toBe('请求错误');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Locale routing (spec §2, DESIGN §1): zh is the default and its routes have no prefix; `/zh/...`, `/en/...` and
+ * `/ja/...` are the prefixed forms. The route decides the language; the cookie and the browser language only decide
+ * where a first visit to the bare home page `/` goes. Pure functions, so they are easy to test.
+ */
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, isLocale, type Locale } from '#shared/locales';
+import { isBotUserAgent } from './bot';
+
+/** The language of a pathname: its first segment when that is a locale, else zh. */
+export function localeFromPath(pathname: string): Locale {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}
+
+/** The pathname without its locale prefix: `/en/query/baits` → `/query/baits`, `/ja` → `/`. */
+export function stripLocale(pathname: string): string {
+  const first = pathname.split('/')[1];
+  if (!isLocale(first)) return pathname || '/';
+  const rest = pathname.slice(first.length + 1);
+  return rest === '' ? '/' : rest;
+}
+
+/**
+ * The site path `path` (may carry `?query` and `#hash`) in `locale`: `/en` or `/ja` in front, nothing for zh.
+ * A path that already has a prefix gets it replaced; anything that is not an absolute site path is left alone.
+ */
+export function localizePath(path: string, locale: Locale): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const split = path.search(/[?#]/);
+  const pathname = split === -1 ? path : path.slice(0, split);
+  const suffix = split === -1 ? '' : path.slice(split);
+  const bare = stripLocale(pathname);
+  if (locale === DEFAULT_LOCALE) return `${bare}${suffix}`;
+  return `/${locale}${bare === '/' ? '' : bare}${suffix}`;
+}
+
+/** Reads the `locale` cookie; null when absent or not a known locale. */
+export function readLocaleCookie(cookieHeader: string): Locale | null {
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE) {
+      const decoded = decodeURIComponent(value.join('='));
+      return isLocale(decoded) ? decoded : null;
+    }
+  }
+  return null;
+}
+
+/** The cookie string that remembers a chosen language for 365 days (spec §9). */
+export function localeCookie(locale: Locale): string {
+  const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+}
+
+export function writeLocaleCookie(locale: Locale): void {
+  document.cookie = localeCookie(locale);
+}
+
+/** The first of the browser's languages we support (`en-GB` → en, `ja-JP` → ja, `zh-TW` → zh), or null. */
+export function browserLocale(languages: readonly string[]): Locale | null {
+  for (const language of languages) {
+    const base = language.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return null;
+}
+
+export interface EntryContext {
+  pathname: string;
+  search: string;
+  hash: string;
+  cookie: string;
+  languages: readonly string[];
+  userAgent: string;
+}
+
+/**
+ * Where the first page load should go instead, or null to stay. Only the bare home page `/` moves: prefix-less routes
+ * are Chinese pages, and a shared link to one must open as shared. The cookie (a choice the user made) wins over the
+ * browser language; crawlers are never moved.
+ */
+export function entryRedirect(entry: EntryContext): string | null {
+  if (entry.pathname !== '/' || isBotUserAgent(entry.userAgent)) return null;
+  const preferred = readLocaleCookie(entry.cookie) ?? browserLocale(entry.languages) ?? DEFAULT_LOCALE;
+  if (preferred === DEFAULT_LOCALE) return null;
+  return `/${preferred}${entry.search}${entry.hash}`;
+}
+
+/** The value for `<html lang>`: zh is Simplified Chinese, so that fonts pick simplified glyphs. */
+export function htmlLang(locale: Locale): string {
+  return locale === 'zh' ? 'zh-CN' : locale;
+}

@@ -1,0 +1,128 @@
+/**
+ * The browser session (spec §3, DESIGN §5): `{token, userInfo}` under one localStorage key. Logged out = empty token
+ * and no user info. The store is a tiny external store so React reads it with useSyncExternalStore and the API client
+ * reads it without React. Other tabs' logins and logouts arrive through the `storage` event.
+ */
+import { useSyncExternalStore } from 'react';
+import { localeFromPath, localizePath } from './locale';
+
+export const SESSION_KEY = 'session';
+
+/** The current user as GET /api/users/me answers it (contracts/auth-api.md: UserRead plus our fields). */
+export interface UserInfo {
+  id: string;
+  email: string;
+  is_active: boolean;
+  is_superuser: boolean;
+  is_verified: boolean;
+  nickname: string;
+  avatar: string | null;
+  bio: string;
+  /** The bound logger id (bird id), or null. */
+  client_id: string | null;
+  vip_expire_at: string | null;
+  is_vip: boolean;
+}
+
+export interface Session {
+  token: string;
+  userInfo: UserInfo | null;
+}
+
+const LOGGED_OUT: Session = Object.freeze({ token: '', userInfo: null });
+const LOGIN_PATH = '/user/login';
+
+function read(): Session {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return LOGGED_OUT;
+    const parsed = JSON.parse(raw) as Partial<Session> | null;
+    if (!parsed || typeof parsed.token !== 'string') return LOGGED_OUT;
+    const userInfo = parsed.userInfo && typeof parsed.userInfo === 'object' ? parsed.userInfo : null;
+    return { token: parsed.token, userInfo };
+  } catch {
+    // Corrupt JSON or storage blocked (private mode): behave as logged out rather than crash the app.
+    return LOGGED_OUT;
+  }
+}
+
+let current: Session = read();
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function write(next: Session): void {
+  current = next;
+  try {
+    if (next.token || next.userInfo) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage may be full or blocked; the in-memory session still works for this tab.
+  }
+  emit();
+}
+
+export function getSession(): Session {
+  return current;
+}
+
+export function getSessionToken(): string {
+  return current.token;
+}
+
+/** Stores a new session, or updates part of it (e.g. fresh user info after a profile edit). */
+export function setSession(next: Partial<Session>): void {
+  write({ ...current, ...next });
+}
+
+export function clearSession(): void {
+  write(LOGGED_OUT);
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The session, re-rendering on login, logout and changes made in other tabs. */
+export function useSession(): Session & { loggedIn: boolean } {
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  return { ...session, loggedIn: session.token !== '' };
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    current = read();
+    emit();
+  });
+}
+
+type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
+let navigate: Navigate | null = null;
+
+/** The router registers its navigate function at start-up, so a 401 can move to the login page without a reload. */
+export function registerNavigate(fn: Navigate | null): void {
+  navigate = fn;
+}
+
+/** The login page in the current language, with `?redirect=` back to where the user was. */
+export function loginPathFor(currentPath: string): string {
+  const pathname = currentPath.split(/[?#]/)[0] ?? '/';
+  const login = localizePath(LOGIN_PATH, localeFromPath(pathname));
+  return `${login}?redirect=${encodeURIComponent(currentPath)}`;
+}
+
+/**
+ * A 401 from any call (spec §8: redirect to login, nothing thrown at the user): forget the session and go to the
+ * login page. Already on the login page → stay there, so a failing call on it cannot loop.
+ */
+export function onUnauthorized(): void {
+  clearSession();
+  if (!navigate || typeof window === 'undefined') return;
+  const { pathname, search, hash } = window.location;
+  if (localizePath(pathname, 'zh') === LOGIN_PATH) return;
+  void navigate(loginPathFor(`${pathname}${search}${hash}`));
+}

@@ -1,0 +1,77 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGES } from '#shared/pages';
+import { AppProviders } from './components/app-providers';
+import { initI18n } from './lib/i18n';
+import { routes } from './router';
+
+beforeAll(async () => {
+  // jsdom has no scrolling; ScrollRestoration calls it on every page change.
+  window.scrollTo = () => {};
+  // The page modules of other features may fetch; nothing here needs an answer.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
+  await initI18n('zh');
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app shell routes', () => {
+  it('renders a prefix-less page in Chinese with the top-bar links unprefixed', async () => {
+    renderAt('/query/bird-logs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI 记录' })).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: '主导航' })[0]!;
+    expect(within(nav).getByRole('link', { name: '官方记录' }).getAttribute('href')).toBe('/query/official-logs');
+    expect(within(nav).getByRole('link', { name: 'AI 记录' }).getAttribute('aria-current')).toBe('page');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    await waitFor(() => expect(document.title).toBe('AI 记录 · Anglerdex'));
+  });
+
+  it('renders /en pages in English with prefixed links, user button and forum link', async () => {
+    renderAt('/en/query/bait-guide?fish=3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bait guide' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Heat map' }).getAttribute('href')).toBe('/en');
+    expect(within(nav).getByRole('link', { name: 'Official records' }).getAttribute('href')).toBe(
+      '/en/query/official-logs',
+    );
+    expect(screen.getByRole('link', { name: 'User centre' }).getAttribute('href')).toBe('/en/user');
+    const forum = screen.getByRole('link', { name: 'Community forum (opens in a new tab)' });
+    expect(forum.getAttribute('target')).toBe('_blank');
+    expect(forum.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('button', { name: 'Switch to dark mode' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change language, current: English' })).toBeTruthy();
+  });
+
+  it('renders /ja and /zh prefixes', async () => {
+    renderAt('/ja/user');
+    expect(await screen.findByRole('heading', { level: 1, name: 'マイページ' })).toBeTruthy();
+  });
+
+  it('has a route for every page in every prefix', () => {
+    const root = routes[0]!.children![0]!.children!;
+    const bare = root.filter((r) => r.index || (r.path && !['zh', 'en', 'ja', '*'].includes(r.path)));
+    expect(bare).toHaveLength(PAGES.length);
+    for (const prefix of ['zh', 'en', 'ja']) {
+      expect(root.find((r) => r.path === prefix)?.children).toHaveLength(PAGES.length);
+    }
+  });
+
+  it('shows the not-found page with a link home in the current language', async () => {
+    renderAt('/en/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Click to return to the homepage' }).getAttribute('href')).toBe('/en');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The route table (spec §2): every page of `#shared/pages` under no prefix (zh), `/zh`, `/en` and `/ja`. Pages are
+ * lazy route modules (`routes/<name>-page.tsx` exporting `Component`), so each is downloaded when first visited and
+ * the loading bar runs meanwhile.
+ */
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { LOCALES } from '#shared/locales';
+import { PAGES, type PageKey } from '#shared/pages';
+import { AppLoading } from './components/app-loading';
+import { AppLayout } from './components/app-shell';
+import { ErrorPage } from './components/error-page';
+import { initI18n } from './lib/i18n';
+import { localeFromPath } from './lib/locale';
+
+type RouteModule = () => Promise<{ Component: ComponentType }>;
+
+/** One module per screen; the Record type makes a new page in `#shared/pages` fail to compile until it has one. */
+const PAGE_MODULES: Record<PageKey, RouteModule> = {
+  home: () => import('./routes/home-page'),
+  officialLogs: () => import('./routes/official-logs-page'),
+  birdLogs: () => import('./routes/bird-logs-page'),
+  baitGuide: () => import('./routes/bait-guide-page'),
+  baits: () => import('./routes/baits-page'),
+  aiChat: () => import('./routes/ai-chat-page'),
+  fishes: () => import('./routes/fishes-page'),
+  vipBuy: () => import('./routes/vip-buy-page'),
+  vipResult: () => import('./routes/vip-result-page'),
+  user: () => import('./routes/user-page'),
+  login: () => import('./routes/login-page'),
+  register: () => import('./routes/register-page'),
+  forgetPwd: () => import('./routes/forget-pwd-page'),
+  resetPwd: () => import('./routes/reset-pwd-page'),
+  profile: () => import('./routes/profile-page'),
+  orders: () => import('./routes/orders-page'),
+  myData: () => import('./routes/my-data-page'),
+};
+
+function pageRoutes(): RouteObject[] {
+  return PAGES.map((page) =>
+    page.path === '/'
+      ? { index: true, lazy: PAGE_MODULES[page.key] }
+      : { path: page.path.slice(1), lazy: PAGE_MODULES[page.key] },
+  );
+}
+
+/**
+ * The page's language comes from its route; its translations load before the page renders (no mixed languages).
+ * `initI18n` also covers the very first load, which the router starts before start-up code has initialised i18n.
+ */
+async function localeLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  await initI18n(localeFromPath(new URL(request.url).pathname));
+  return null;
+}
+
+/** Only a change of language needs the loader again, not every navigation. */
+function localeChanged({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: localeLoader,
+    shouldRevalidate: localeChanged,
+    Component: AppLayout,
+    HydrateFallback: AppLoading,
+    // Reached only when the shell itself fails; page errors are caught below and render inside the shell.
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          ...pageRoutes(),
+          ...LOCALES.map((locale) => ({ path: locale, children: pageRoutes() })),
+          { path: '*', lazy: () => import('./routes/not-found-page') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
