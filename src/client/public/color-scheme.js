@@ -10,7 +10,7 @@
           ? 'dark'
           : 'light';
     document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  } catch (e) {
+  } catch {
     // storage blocked: Mantine decides once it starts
   }
 })();

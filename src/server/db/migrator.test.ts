@@ -18,9 +18,29 @@ describe('migrations', () => {
   it('stores and reads catalogue rows the same way on both dialects', async () => {
     await ctx.db.kysely
       .insertInto('category')
-      .values({ id: 7, group_type: 'fish_way', name: '活饵', name_en: 'Live bait', name_ja: '活き餌', letter: 'H', letter_en: 'L', sort: 1, data: '{}' })
+      .values({
+        id: 7,
+        group_type: 'fish_way',
+        name: '活饵',
+        name_en: 'Live bait',
+        name_ja: '活き餌',
+        letter: 'H',
+        letter_en: 'L',
+        sort: 1,
+        data: '{}',
+      })
       .execute();
     const row = await ctx.db.kysely.selectFrom('category').selectAll().where('id', '=', 7).executeTakeFirstOrThrow();
-    expect(row).toEqual({ id: 7, group_type: 'fish_way', name: '活饵', name_en: 'Live bait', name_ja: '活き餌', letter: 'H', letter_en: 'L', sort: 1, data: '{}' });
+    expect(row).toEqual({
+      id: 7,
+      group_type: 'fish_way',
+      name: '活饵',
+      name_en: 'Live bait',
+      name_ja: '活き餌',
+      letter: 'H',
+      letter_en: 'L',
+      sort: 1,
+      data: '{}',
+    });
   });
 });

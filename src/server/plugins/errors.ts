@@ -39,7 +39,8 @@ export function statusPhrase(status: number): string {
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
     if (error instanceof RequestValidationError) return reply.code(422).send({ detail: error.entries });
-    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
 
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;
@@ -47,7 +48,13 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
       return reply.code(422).send({
         detail: [
-          { type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: { error: error.message } },
+          {
+            type: 'json_invalid',
+            loc: ['body', 0],
+            msg: 'JSON decode error',
+            input: {},
+            ctx: { error: error.message },
+          },
         ],
       });
     }
@@ -55,7 +62,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.code(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ detail: status === 429 ? 'RATE_LIMITED' : error.message || statusPhrase(status) });
+      return reply
+        .code(status)
+        .send({ detail: status === 429 ? 'RATE_LIMITED' : error.message || statusPhrase(status) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: statusPhrase(500) });
@@ -64,7 +73,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   // FastAPI sends `application/json` without a charset; clients written for it compare the header exactly.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json;')) reply.header('content-type', 'application/json');
+    if (typeof type === 'string' && type.startsWith('application/json;'))
+      reply.header('content-type', 'application/json');
     return payload;
   });
 });

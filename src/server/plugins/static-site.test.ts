@@ -8,7 +8,10 @@ let ctx: TestContext;
 beforeAll(async () => {
   // A stand-in build of the front end: the plugin serves whatever Vite wrote to CLIENT_DIR.
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Anglerdex SPA</title></head></html>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>Anglerdex SPA</title></head></html>',
+  );
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
   ctx = await createTestApp({

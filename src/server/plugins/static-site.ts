@@ -22,7 +22,10 @@ function escapeAttribute(text: string): string {
   return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export default fp(async function staticSite(app: FastifyInstance, { clientDir, mediaDir, siteMeta }: StaticSiteOptions) {
+export default fp(async function staticSite(
+  app: FastifyInstance,
+  { clientDir, mediaDir, siteMeta }: StaticSiteOptions,
+) {
   const indexFile = path.join(clientDir, 'index.html');
   const meta = Object.entries(siteMeta)
     .map(([key, value]) => `<meta name="anglerdex:${key}" content="${escapeAttribute(value)}">`)
@@ -55,8 +58,12 @@ export default fp(async function staticSite(app: FastifyInstance, { clientDir, m
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') &&
-      url !== '/api' && !url.startsWith('/media/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(url);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !url.startsWith('/media/') &&
+      !/\.[a-z0-9]{2,5}(\?|$)/i.test(url);
     if (wantsPage && indexHtml) {
       // The SPA decides what the path means (including its own not-found page); never cache the shell.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -58,7 +58,13 @@ export const MapItem = z.object({ ...base, group_type: z.literal('maps'), data: 
 export const BaitItem = z.object({ ...base, group_type: z.literal('baits'), data: BaitData });
 export const StarTypeItem = z.object({ ...base, group_type: z.literal('star_type'), data: z.object({}) });
 export const FishWayItem = z.object({ ...base, group_type: z.literal('fish_way'), data: z.object({}) });
-export const CategoryItem = z.discriminatedUnion('group_type', [FishItem, MapItem, BaitItem, StarTypeItem, FishWayItem]);
+export const CategoryItem = z.discriminatedUnion('group_type', [
+  FishItem,
+  MapItem,
+  BaitItem,
+  StarTypeItem,
+  FishWayItem,
+]);
 
 export type FishItem = z.infer<typeof FishItem>;
 export type MapItem = z.infer<typeof MapItem>;

@@ -24,8 +24,7 @@ export function sitemapIndex(baseUrl: string): string {
 export function localeSitemap(baseUrl: string, locale: Locale): string {
   const urls = PAGES.filter((p) => p.public).map((page) => {
     const alternates = LOCALES.map(
-      (l) =>
-        `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(baseUrl + localePath(l, page.path))}"/>`,
+      (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(baseUrl + localePath(l, page.path))}"/>`,
     ).join('');
     return `<url><loc>${xmlEscape(baseUrl + localePath(locale, page.path))}</loc>${alternates}</url>`;
   });
@@ -34,9 +33,7 @@ export function localeSitemap(baseUrl: string, locale: Locale): string {
 
 export const sitemapRoutes: FastifyPluginAsync<{ baseUrl: string }> = async (app, { baseUrl }) => {
   const hidden = { schema: { hide: true } };
-  app.get('/sitemap.xml', hidden, async (_request, reply) =>
-    reply.type('application/xml').send(sitemapIndex(baseUrl)),
-  );
+  app.get('/sitemap.xml', hidden, async (_request, reply) => reply.type('application/xml').send(sitemapIndex(baseUrl)));
   for (const locale of LOCALES) {
     app.get(`/${locale}/sitemap.xml`, hidden, async (_request, reply) =>
       reply.type('application/xml').send(localeSitemap(baseUrl, locale)),

@@ -1,0 +1,58 @@
+/**
+ * Playwright journeys in Debian's Chromium (DESIGN §2: never a downloaded browser).
+ *
+ * The suite drives the built site: run `npm run build` first, then `npm run test:e2e`. The web server is started
+ * here on its own port with a fresh data folder, so every run gets a newly generated demo world and never touches
+ * a developer's `data/` (nor a server already running on the usual port).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3198);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Playwright loads this file in the runner and again in every worker; only the runner starts the web server, so
+// the folder is made once and handed on through the environment rather than made again in each worker.
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'anglerdex-e2e-')));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // A Chinese browser, so that a page without a locale cookie resolves to the default language on its own merit.
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node dist/server/server.js',
+    url: `${BASE_URL}/health`,
+    reuseExistingServer: false,
+    // First start generates the demo world (DESIGN §2: ≤ 30 s); leave room for a slow CI machine.
+    timeout: 90_000,
+    // A smaller demo world: the journeys need every catalogue item but not 300,000 catches.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'on', DEMO_CATCHES: '20000' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

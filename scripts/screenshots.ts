@@ -1,0 +1,123 @@
+/**
+ * Screenshots of the main pages in every language, colour scheme and a desktop and a phone width, for looking at
+ * layouts by eye (overflow at 390 px, contrast in dark mode). Not a test: it never fails on a difference.
+ *
+ *   npm run build && PORT=3199 DATA_DIR=$(mktemp -d) node dist/server/server.js &
+ *   npx tsx scripts/screenshots.ts [baseUrl] [--only=baits,fishes] [--fold]
+ *
+ * `--only` limits the pages; `--fold` shoots only the first screen instead of the whole page (long phone pages
+ * shrink too much to judge when viewed whole).
+ *
+ * Writes `screenshots/<page>-<lang>-<scheme>-<width>.png` (the folder is git-ignored).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const PAGES: { name: string; path: string }[] = [
+  { name: 'home', path: '/' },
+  { name: 'baits', path: '/query/baits' },
+  { name: 'fishes', path: '/guide/fishes' },
+  { name: 'not-found', path: '/no-such-page' },
+];
+const LANGS = ['zh', 'en', 'ja'] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+const args = process.argv.slice(2);
+const baseUrl = (args.find((arg) => !arg.startsWith('--')) ?? 'http://127.0.0.1:3199').replace(/\/$/, '');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const fold = args.includes('--fold');
+const outDir = path.resolve('screenshots');
+
+function localePath(lang: string, pagePath: string): string {
+  // zh is the default language: its pages have no prefix (spec §2).
+  if (lang === 'zh') return pagePath;
+  return pagePath === '/' ? `/${lang}` : `/${lang}${pagePath}`;
+}
+
+/** Adds the fish detail drawer (deep link `?fish=<id>`) for the first fish of the catalogue, when there is one. */
+async function addFishDetail(): Promise<void> {
+  try {
+    const response = await fetch(`${baseUrl}/api/system/get_category_list?category_group=fish`);
+    const body = (await response.json()) as { category_list?: { fish?: { id: number }[] } };
+    const first = body.category_list?.fish?.[0];
+    if (first) PAGES.push({ name: 'fish-detail', path: `/guide/fishes?fish=${first.id}` });
+  } catch {
+    // no catalogue, no detail shot
+  }
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(outDir, { recursive: true });
+  await addFishDetail();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  let count = 0;
+  try {
+    for (const scheme of SCHEMES) {
+      for (const viewport of VIEWPORTS) {
+        for (const lang of LANGS) {
+          // One context per combination: the locale cookie and the stored colour scheme must not leak across.
+          const context = await browser.newContext({
+            viewport,
+            colorScheme: scheme,
+            locale: lang === 'zh' ? 'zh-CN' : lang,
+            deviceScaleFactor: 1,
+            isMobile: viewport.width < 600,
+            hasTouch: viewport.width < 600,
+          });
+          await context.addCookies([{ name: 'locale', value: lang, url: baseUrl }]);
+          // Mantine keeps the user's choice here; setting it as well as the media feature covers a shell that
+          // defaults to light rather than to the system preference.
+          await context.addInitScript((value) => {
+            try {
+              window.localStorage.setItem('mantine-color-scheme-value', value);
+            } catch {
+              // storage may be unavailable on an error page; the emulated preference still applies
+            }
+          }, scheme);
+          const page = await context.newPage();
+          for (const target of PAGES) {
+            if (only && !only.includes(target.name)) continue;
+            await page.goto(`${baseUrl}${localePath(lang, target.path)}`, { waitUntil: 'networkidle' });
+            // Let lazy images and transitions settle.
+            await page.waitForTimeout(400);
+            const suffix = fold ? '-fold' : '';
+            const file = path.join(outDir, `${target.name}-${lang}-${scheme}-${viewport.width}${suffix}.png`);
+            // A plain viewport shot comes out blank in this headless Chromium; a clipped full-page shot does not.
+            await page.screenshot({
+              path: file,
+              fullPage: true,
+              ...(fold ? { clip: { x: 0, y: 0, width: viewport.width, height: viewport.height } } : {}),
+            });
+            count += 1;
+          }
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${count} screenshots in ${outDir}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,48 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Locale } from '#shared/locales';
+import type { BaitItem } from '#shared/contracts/catalogue';
+import { api } from '../../../lib/api-client';
+
+/** 24 fills whole rows of the 1-, 2- and 3-column grids. */
+export const BAIT_PAGE_SIZE = 24;
+
+export interface BaitListFilters {
+  page: number;
+  /** Index letter A–Z or '#', null for every letter. */
+  letter: string | null;
+  /** Search text, '' for none. */
+  q: string;
+  /** Substring match instead of the default prefix match. */
+  contains: boolean;
+}
+
+export interface BaitPage {
+  items: BaitItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export function useBaitsQuery(filters: BaitListFilters, lang: Locale) {
+  return useQuery({
+    queryKey: ['catalogue', 'baits', lang, filters],
+    queryFn: ({ signal }) =>
+      api.get<BaitPage>(
+        '/api/system/get_categories',
+        {
+          group_type: 'baits',
+          page: filters.page,
+          page_size: BAIT_PAGE_SIZE,
+          like_str: filters.q || undefined,
+          like_start: !filters.contains,
+          letter: filters.letter ?? undefined,
+          // The index letter of a name depends on the language: pinyin initial for zh, English initial otherwise.
+          lang,
+        },
+        signal,
+      ),
+    // Keeps the current page on screen while the next letter / page / search loads, instead of flashing a skeleton.
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}

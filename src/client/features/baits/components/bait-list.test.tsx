@@ -1,0 +1,250 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BaitItem, FishWayItem } from '#shared/contracts/catalogue';
+import { theme } from '../../../components/theme';
+import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
+import { i18n, initI18n } from '../../../lib/i18n';
+import zh from '../../../locales/zh/baits.json';
+import { BaitList } from './bait-list';
+
+// Only the HTTP boundary is faked: a tiny in-memory catalogue answering the two catalogue routes like the server.
+const FISH_WAYS: FishWayItem[] = [
+  {
+    id: 901,
+    group_type: 'fish_way',
+    name: '活饵',
+    name_en: 'Live bait',
+    name_ja: '生き餌',
+    letter: 'H',
+    letter_en: 'L',
+    sort: 1,
+    data: {},
+  },
+  {
+    id: 902,
+    group_type: 'fish_way',
+    name: '假饵',
+    name_en: 'Lure',
+    name_ja: 'ルアー',
+    letter: 'J',
+    letter_en: 'L',
+    sort: 2,
+    data: {},
+  },
+];
+
+function bait(id: number, name: string, nameEn: string, letter: string, fishWay: number): BaitItem {
+  return {
+    id,
+    group_type: 'baits',
+    name,
+    name_en: nameEn,
+    name_ja: `${nameEn}（日）`,
+    letter,
+    letter_en: nameEn[0]!.toUpperCase(),
+    sort: id,
+    data: { fish_way: fishWay, image: `/images/baits/${id}.png` },
+  };
+}
+
+const BAITS: BaitItem[] = [
+  bait(1, '蚯蚓', 'Worm', 'Q', 901),
+  bait(2, '面包', 'Bread', 'M', 901),
+  bait(3, '勺型亮片', 'Spoon', 'S', 902),
+  bait(4, '玉米', 'Corn', 'Y', 901),
+  bait(5, '波尔卡', 'Bolka', 'B', 902),
+];
+
+// 30 more baits under one letter, for the paging test.
+const BULK: BaitItem[] = Array.from({ length: 30 }, (_, i) => bait(100 + i, `紫${i}`, `Zander lure ${i}`, 'Z', 902));
+
+let failCategories = false;
+let withBulk = false;
+const categoryRequests: URLSearchParams[] = [];
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
+  const url = new URL(String(input), 'http://localhost');
+  if (url.pathname === '/api/system/get_category_list') {
+    return json({ category_list: { baits: BAITS, fish_way: FISH_WAYS, fish: [], maps: [], star_type: [] } });
+  }
+  if (url.pathname === '/api/system/get_categories') {
+    categoryRequests.push(url.searchParams);
+    if (failCategories) return json({ detail: 'boom' }, 500);
+    const q = url.searchParams;
+    const lang = q.get('lang') ?? 'zh';
+    const text = (q.get('like_str') ?? '').toLowerCase();
+    const items = (withBulk ? [...BAITS, ...BULK] : BAITS).filter((item) => {
+      if (q.get('letter') && (lang === 'zh' ? item.letter : item.letter_en) !== q.get('letter')) return false;
+      if (!text) return true;
+      return [item.name, item.name_en, item.name_ja].some((name) =>
+        q.get('like_start') === 'false' ? name?.toLowerCase().includes(text) : name?.toLowerCase().startsWith(text),
+      );
+    });
+    const page = Number(q.get('page') ?? 1);
+    const size = Number(q.get('page_size') ?? 20);
+    return json({ items: items.slice((page - 1) * size, page * size), total: items.length, page, page_size: size });
+  }
+  return json({ detail: 'Not Found' }, 404);
+}
+
+function renderList(url = '/query/baits') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={null}>
+            <BaitList />
+          </Suspense>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} env="test">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const lastRequest = () => categoryRequests[categoryRequests.length - 1]!;
+const shownNames = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+beforeAll(async () => {
+  await initI18n('zh');
+});
+
+beforeEach(async () => {
+  failCategories = false;
+  withBulk = false;
+  categoryRequests.length = 0;
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  resetBaseConfig();
+  await loadBaseConfig();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('BaitList', () => {
+  it('shows the baits of the page with their other names, type and image', async () => {
+    renderList();
+    expect(await screen.findByRole('heading', { name: '蚯蚓' })).toBeTruthy();
+    expect(shownNames()).toHaveLength(BAITS.length);
+    const card = screen.getByRole('heading', { name: '蚯蚓' }).closest('li')!;
+    expect(within(card).getByText('Worm')).toBeTruthy();
+    expect(within(card).getByText('活饵')).toBeTruthy();
+    expect(within(card).getByRole('img').getAttribute('src')).toBe('/images/baits/1.png');
+    expect(screen.getByText(zh.list.total_other.replace('{{count}}', String(BAITS.length)))).toBeTruthy();
+    expect(lastRequest().get('group_type')).toBe('baits');
+    expect(lastRequest().get('lang')).toBe('zh');
+    expect(lastRequest().get('like_start')).toBe('true');
+  });
+
+  it('filters by the clicked letter and keeps it in the URL', async () => {
+    const router = renderList();
+    await screen.findByRole('heading', { name: '蚯蚓' });
+
+    fireEvent.click(screen.getByRole('button', { name: zh.letters.letter.replace('{{letter}}', 'Q') }));
+
+    await waitFor(() => expect(shownNames()).toEqual(['蚯蚓']));
+    expect(lastRequest().get('letter')).toBe('Q');
+    expect(router.state.location.search).toBe('?letter=Q');
+    expect(
+      screen.getByRole('button', { name: zh.letters.letter.replace('{{letter}}', 'Q') }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: zh.letters.all }));
+    await waitFor(() => expect(shownNames()).toHaveLength(BAITS.length));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('offers only the letters that have baits', async () => {
+    renderList();
+    await screen.findByRole('heading', { name: '蚯蚓' });
+    const letter = (l: string) => screen.getByRole('button', { name: zh.letters.letter.replace('{{letter}}', l) });
+    expect(letter('Q').hasAttribute('disabled')).toBe(false);
+    expect(letter('A').hasAttribute('disabled')).toBe(true);
+    // No name outside A–Z in this catalogue, so there is no '#' entry at all.
+    expect(screen.queryByRole('button', { name: zh.letters.other })).toBeNull();
+  });
+
+  it('reads its filters from a shared URL', async () => {
+    renderList('/en/query/baits?letter=b&q=bo&page=1');
+    expect(await screen.findByRole('heading', { name: 'Bolka' })).toBeTruthy();
+    expect(lastRequest().get('letter')).toBe('B');
+    expect(lastRequest().get('like_str')).toBe('bo');
+    expect(lastRequest().get('lang')).toBe('en');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('bo');
+  });
+
+  it('searches by name after a pause in typing and shows the empty state when nothing matches', async () => {
+    const router = renderList();
+    await screen.findByRole('heading', { name: '蚯蚓' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: zh.search.label }), { target: { value: 'spo' } });
+    await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+    expect(router.state.location.search).toBe('?q=spo');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: zh.search.label }), { target: { value: 'xyz' } });
+    expect(await screen.findByText(zh.empty.title)).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: zh.empty.clearFilters }));
+    await waitFor(() => expect(shownNames()).toHaveLength(BAITS.length));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+  });
+
+  it('pages through a long list and starts again at page 1 when the filter changes', async () => {
+    withBulk = true;
+    const router = renderList('/query/baits?letter=Z');
+    expect(await screen.findByRole('heading', { name: '紫0' })).toBeTruthy();
+    expect(shownNames()).toHaveLength(24);
+
+    fireEvent.click(screen.getByRole('button', { name: zh.pagination.page.replace('{{page}}', '2') }));
+    await waitFor(() => expect(shownNames()).toHaveLength(6));
+    expect(lastRequest().get('page')).toBe('2');
+    expect(router.state.location.search).toBe('?letter=Z&page=2');
+
+    fireEvent.click(screen.getByRole('button', { name: zh.letters.all }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(lastRequest().get('page')).toBe('1');
+  });
+
+  it('shows the load-failed state and recovers on retry', async () => {
+    failCategories = true;
+    renderList();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(zh.error.title)).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+
+    failCategories = false;
+    const before = categoryRequests.length;
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: zh.error.retry }));
+    });
+    expect(await screen.findByRole('heading', { name: '蚯蚓' })).toBeTruthy();
+    expect(categoryRequests.length).toBeGreaterThan(before);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

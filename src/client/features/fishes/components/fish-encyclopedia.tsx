@@ -1,0 +1,141 @@
+import { Alert, Button, Drawer, EmptyState, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconFish, IconRefresh } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { FishItem } from '#shared/contracts/catalogue';
+import { RARITY_CLASSES, rarityByLevel } from '#shared/game/rarity';
+import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
+import { useDisplayName } from '../../../lib/use-display-name';
+import { useLocale } from '../../../lib/use-locale';
+import { filterFishes } from '../filter-fishes';
+import { fishSearch, useFishParams } from '../hooks/use-fish-params';
+import { FishCard } from './fish-card';
+import { FishDetail } from './fish-detail';
+import { FishFilters } from './fish-filters';
+
+const GRID_COLS = { base: 1, xs: 2, md: 3 };
+const rarityOf = (fish: FishItem) => rarityByLevel(fish.data.level);
+
+/** The fish encyclopedia (`/guide/fishes`): every fish of the base configuration, filtered locally. */
+export function FishEncyclopedia() {
+  const { t } = useTranslation('fishes');
+  const lang = useLocale();
+  const displayName = useDisplayName();
+  const { status, fish, maps, fishById } = useBaseConfig();
+  const [params, update] = useFishParams();
+  const [searchParams] = useSearchParams();
+  // Read at once (no server rendering here), so a deep link opened on a phone starts as a full-width drawer.
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+
+  // A rarity value from an old or hand-made link that names no class is ignored rather than hiding everything.
+  const rarity = params.rarity && (RARITY_CLASSES as readonly string[]).includes(params.rarity) ? params.rarity : null;
+  const filters = useMemo(() => ({ q: params.q, map: params.map, rarity }), [params.q, params.map, rarity]);
+
+  const collator = useMemo(() => new Intl.Collator(lang), [lang]);
+  // Sorted by the shown name: in zh the collator orders by pinyin, which matches the bait list's letter index.
+  const sorted = useMemo(
+    () =>
+      fish
+        .map((item) => ({ item, name: displayName(item) }))
+        .sort((a, b) => collator.compare(a.name, b.name) || a.item.id - b.item.id),
+    [fish, displayName, collator],
+  );
+  const shown = useMemo(() => {
+    const matching = new Set(filterFishes(fish, filters, rarityOf));
+    return sorted.filter((entry) => matching.has(entry.item));
+  }, [sorted, fish, filters]);
+
+  const mapChoices = useMemo(
+    () =>
+      maps
+        .map((map) => ({ value: map.id, label: displayName(map) }))
+        .sort((a, b) => collator.compare(a.label, b.label)),
+    [maps, displayName, collator],
+  );
+
+  const selected = params.fish !== null ? fishById(params.fish) : undefined;
+  // The drawer keeps showing the last fish while it slides out, instead of going blank as the URL is cleared.
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected && selected !== lastSelected) setLastSelected(selected);
+  const detailFish = selected ?? lastSelected;
+  const filtered = filters.q !== '' || filters.map !== null || filters.rarity !== null;
+
+  let body: React.ReactNode;
+  if (fish.length === 0 && status === 'error') {
+    body = (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('error.title')} role="alert">
+        <Button
+          mt="xs"
+          size="sm"
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => void loadBaseConfig()}
+        >
+          {t('error.retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (fish.length === 0 && status !== 'loaded') {
+    body = (
+      <div aria-busy="true">
+        <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
+        <SimpleGrid cols={GRID_COLS} spacing="sm">
+          {Array.from({ length: 9 }, (_, index) => (
+            <Skeleton key={index} h={120} radius="md" />
+          ))}
+        </SimpleGrid>
+      </div>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <EmptyState
+        py="xl"
+        icon={<IconFish size={32} aria-hidden />}
+        withIndicatorBackground
+        title={t('empty.title')}
+        description={filtered ? t('empty.filtered') : undefined}
+      >
+        {filtered && (
+          <EmptyState.Actions>
+            <Button variant="default" onClick={() => update({ q: '', map: null, rarity: null })}>
+              {t('empty.clearFilters')}
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <SimpleGrid component="ul" cols={GRID_COLS} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {shown.map(({ item, name }) => (
+          <li key={item.id}>
+            <FishCard fish={item} name={name} lang={lang} to={fishSearch(searchParams, item.id)} />
+          </li>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <FishFilters value={filters} onChange={(patch) => update(patch, { replace: true })} maps={mapChoices} />
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="fish-count">
+        {fish.length > 0 ? t('list.count', { count: shown.length, total: fish.length }) : '\u00a0'}
+      </Text>
+      {body}
+      <Drawer
+        opened={selected !== undefined}
+        onClose={() => update({ fish: null }, { replace: true })}
+        position="right"
+        size={phone ? '100%' : 'md'}
+        title={detailFish ? displayName(detailFish) : ''}
+        closeButtonProps={{ 'aria-label': t('detail.close') }}
+        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+      >
+        {detailFish && <FishDetail fish={detailFish} lang={lang} />}
+      </Drawer>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { CloseButton, ColorSwatch, Grid, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RARITY_CLASSES, RARITY_COLORS, type RarityClass } from '#shared/game/rarity';
+import type { FishFilters as Filters } from '../hooks/use-fish-params';
+
+interface FishFiltersProps {
+  value: Filters;
+  onChange: (patch: Partial<Filters>) => void;
+  /** Map choices, already named in the page's language. */
+  maps: { value: number; label: string }[];
+}
+
+/** Filtering is local, so a short pause is enough to keep the URL from changing on every keystroke. */
+const SEARCH_DELAY_MS = 200;
+
+export function FishFilters({ value, onChange, maps }: FishFiltersProps) {
+  const { t } = useTranslation('fishes');
+  const [input, setInput] = useState(value.q);
+  // The last text this box sent or was given: only a URL change that differs from it (back button, "clear
+  // filters") replaces what is typed, so the echo of our own change never eats keystrokes typed meanwhile.
+  const lastValue = useRef(value.q);
+
+  const commit = useDebouncedCallback((text: string) => {
+    lastValue.current = text.trim();
+    onChange({ q: text.trim() });
+  }, SEARCH_DELAY_MS);
+
+  useEffect(() => {
+    if (value.q !== lastValue.current) {
+      lastValue.current = value.q;
+      commit.cancel();
+      setInput(value.q);
+    }
+  }, [value.q, commit]);
+
+  const rarities = RARITY_CLASSES.map((rarity) => ({ value: rarity, label: t(`rarity.${rarity}`) }));
+
+  return (
+    // On a phone the search takes a row and the two short selects share the next, to keep the list in view.
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextInput
+          type="search"
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={input}
+          maxLength={100}
+          onChange={(event) => {
+            setInput(event.currentTarget.value);
+            commit(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit.flush();
+          }}
+          rightSection={
+            input ? (
+              <CloseButton
+                size="sm"
+                aria-label={t('filters.clearSearch')}
+                onClick={() => {
+                  commit.cancel();
+                  setInput('');
+                  lastValue.current = '';
+                  onChange({ q: '' });
+                }}
+              />
+            ) : null
+          }
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <Select<number>
+          label={t('filters.map')}
+          placeholder={t('filters.allMaps')}
+          data={maps}
+          value={value.map}
+          onChange={(map) => onChange({ map })}
+          searchable
+          clearable
+          clearButtonProps={{ 'aria-label': t('filters.clearMap') }}
+          nothingFoundMessage={t('filters.noMapFound')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <Select
+          label={t('filters.rarity')}
+          placeholder={t('filters.allRarities')}
+          data={rarities}
+          value={value.rarity}
+          onChange={(rarity) => onChange({ rarity })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('filters.clearRarity') }}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <ColorSwatch
+                color={RARITY_COLORS[option.value as RarityClass]}
+                size={12}
+                withShadow={false}
+                aria-hidden
+              />
+              {option.label}
+            </Group>
+          )}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

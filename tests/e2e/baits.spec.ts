@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { BaitItem } from '../../src/shared/contracts/catalogue';
+import { fill, texts } from './texts';
+
+const en = texts('en');
+const zh = texts('zh');
+
+interface BaitPage {
+  items: BaitItem[];
+  total: number;
+}
+
+const cards = (page: Page) => page.getByRole('main').getByRole('listitem');
+const cardNames = (page: Page) => page.getByRole('main').getByRole('list').getByRole('heading', { level: 2 });
+
+/** The total the page states ("123 baits"), read back as a number. */
+async function shownTotal(page: Page): Promise<number> {
+  const text = (await page.getByTestId('bait-total').textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+test('the bait list filters by index letter', async ({ page }) => {
+  await page.goto('/en/query/baits');
+  await expect(cards(page).first()).toBeVisible();
+  const allTotal = await shownTotal(page);
+  expect(allTotal).toBeGreaterThan(0);
+
+  // A letter that has baits in the demo world, taken from the enabled buttons of the index itself.
+  const index = page.getByRole('group', { name: en.baits.letters.label });
+  const letterButtons = index.getByRole('button', { name: /^Letter [A-Z]$/ });
+  await expect(letterButtons.first()).toBeVisible();
+  let letter = '';
+  for (const button of await letterButtons.all()) {
+    if (await button.isEnabled()) {
+      letter = (await button.textContent())!.trim();
+      break;
+    }
+  }
+  expect(letter).toMatch(/^[A-Z]$/);
+
+  const response = page.waitForResponse(
+    (r) => r.url().includes('/api/system/get_categories') && r.url().includes(`letter=${letter}`),
+  );
+  await index.getByRole('button', { name: fill(en.baits.letters.letter, { letter }) }).click();
+  const body = (await (await response).json()) as BaitPage;
+
+  await expect(page).toHaveURL(new RegExp(`[?&]letter=${letter}(&|$)`));
+  await expect(index.getByRole('button', { name: fill(en.baits.letters.letter, { letter }) })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(cards(page)).toHaveCount(body.items.length);
+  expect(body.items.length).toBeGreaterThan(0);
+  expect(body.items.every((item) => item.letter_en === letter)).toBe(true);
+  for (const card of await cards(page).all()) await expect(card).toHaveAttribute('data-letter', letter);
+  // In English the index letter is the first letter of the English name, which the reader can see.
+  for (const name of await cardNames(page).allTextContents()) expect(name.toUpperCase().startsWith(letter)).toBe(true);
+  expect(await shownTotal(page)).toBeLessThan(allTotal);
+  expect(await shownTotal(page)).toBe(body.total);
+
+  // The letter survives a reload: the URL is the state.
+  await page.reload();
+  await expect(cards(page)).toHaveCount(body.items.length);
+});
+
+test('the bait list finds a bait by its name, in Chinese too', async ({ page, request }) => {
+  const all = (await (
+    await request.get('/api/system/get_categories?group_type=baits&page_size=100&lang=zh')
+  ).json()) as BaitPage;
+  // A bait whose Chinese name is not the start of another's, so the search result is that bait alone or few.
+  const target = all.items.find((item) => all.items.filter((other) => other.name.startsWith(item.name)).length === 1);
+  expect(target, 'the demo world has baits').toBeTruthy();
+
+  await page.goto('/query/baits');
+  await expect(cards(page).first()).toBeVisible();
+  const allTotal = await shownTotal(page);
+
+  await page.getByRole('searchbox', { name: zh.baits.search.label }).fill(target!.name);
+  await expect(cardNames(page).filter({ hasText: target!.name }).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(target!.name)}`));
+  await expect.poll(() => shownTotal(page)).toBeLessThan(allTotal);
+  for (const name of await cardNames(page).allTextContents()) expect(name.startsWith(target!.name)).toBe(true);
+
+  // A name that matches nothing shows the empty state.
+  await page.getByRole('searchbox', { name: zh.baits.search.label }).fill('zzzzqqq');
+  await expect(page.getByText(zh.baits.empty.title)).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test('the bait list shows the load-failed state and recovers on retry', async ({ page }) => {
+  await page.route('**/api/system/get_categories**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+  );
+  await page.goto('/en/query/baits');
+  const alert = page.getByRole('alert').filter({ hasText: en.baits.error.title });
+  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await expect(cards(page)).toHaveCount(0);
+
+  await page.unroute('**/api/system/get_categories**');
+  await alert.getByRole('button', { name: en.baits.error.retry }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
+
+test('the bait list fits a phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en/query/baits');
+  await expect(cards(page).first()).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

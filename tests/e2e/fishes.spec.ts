@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { texts } from './texts';
+
+const en = texts('en');
+
+test('the fish encyclopedia opens a fish with its star weights, and the detail is deep-linkable', async ({ page }) => {
+  await page.goto('/en/guide/fishes');
+  const cards = page.getByRole('main').getByRole('list').getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(100);
+
+  const first = cards.first();
+  const name = (await first.getByRole('heading', { level: 2 }).textContent())!.trim();
+  await first.click();
+
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/[?&]fish=\d+/);
+  const table = dialog.getByRole('table', { name: en.fishes.detail.starWeights });
+  await expect(table).toBeVisible();
+  const rows = table.getByRole('row');
+  // A header row and at least one star class, each with a weight.
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(rows.nth(1)).toContainText(/≥ [\d.,]+ k?g/);
+  await expect(dialog.getByRole('heading', { name: en.fishes.detail.maps })).toBeVisible();
+
+  // The same URL opened afresh shows the same fish.
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+
+  await page.getByRole('button', { name: en.fishes.detail.close }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]fish=/);
+});
+
+test('the fish encyclopedia narrows the list by search', async ({ page }) => {
+  await page.goto('/en/guide/fishes');
+  const cards = page.getByRole('main').getByRole('list').getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  const before = await cards.count();
+  const name = (await cards.nth(3).getByRole('heading', { level: 2 }).textContent())!.trim();
+
+  await page.getByRole('searchbox', { name: en.fishes.filters.search }).fill(name);
+  await expect.poll(() => cards.count()).toBeLessThan(before);
+  await expect(cards.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=/);
+});

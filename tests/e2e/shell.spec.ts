@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { texts } from './texts';
+
+const zh = texts('zh');
+const en = texts('en');
+
+test('the home page loads in Chinese by default', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const nav = page.getByRole('navigation', { name: zh.common.nav.primary });
+  for (const key of ['home', 'officialLogs', 'birdLogs', 'baitGuide'] as const) {
+    await expect(nav.getByRole('link', { name: zh.common.pages[key].nav, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.common.pages.home.title);
+});
+
+test('switching to English moves to /en, translates the page and remembers the choice for a year', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: zh.common.actions.language.replace('{{language}}', '简体中文') }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+
+  await expect(page).toHaveURL(/\/en\/?$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const nav = page.getByRole('navigation', { name: en.common.nav.primary });
+  await expect(nav.getByRole('link', { name: en.common.pages.officialLogs.nav, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.pages.home.title);
+  await expect(page.getByText(zh.common.pages.officialLogs.nav, { exact: true })).toHaveCount(0);
+
+  const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+  expect(cookie?.value).toBe('en');
+  const daysLeft = (cookie!.expires - Date.now() / 1000) / 86_400;
+  expect(daysLeft).toBeGreaterThan(364);
+  expect(daysLeft).toBeLessThan(366);
+});
+
+for (const [locale, prefix] of [
+  ['zh', ''],
+  ['en', '/en'],
+] as const) {
+  test(`an unknown page shows the not-found page, whose link goes back home (${locale})`, async ({ page }) => {
+    const t = texts(locale);
+    await page.goto(`${prefix}/no-such-page`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.notFound.title);
+    const home = page.getByRole('link', { name: t.common.notFound.home });
+    await expect(home).toBeVisible();
+
+    await home.click();
+    await expect(page).toHaveURL(new RegExp(`^[^?#]*//[^/]+${prefix}/?$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.pages.home.title);
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * The translations the journeys expect, read from the app's own locale files so a reworded label changes the test's
+ * expectation with it (and a missing translation still fails the journey).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type Baits from '../../src/client/locales/zh/baits.json';
+import type Common from '../../src/client/locales/zh/common.json';
+import type Fishes from '../../src/client/locales/zh/fishes.json';
+
+const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/client/locales');
+
+function load<T>(locale: string, namespace: string): T {
+  return JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, `${namespace}.json`), 'utf8')) as T;
+}
+
+export type TestLocale = 'zh' | 'en' | 'ja';
+
+export function texts(locale: TestLocale) {
+  return {
+    common: load<typeof Common>(locale, 'common'),
+    baits: load<typeof Baits>(locale, 'baits'),
+    fishes: load<typeof Fishes>(locale, 'fishes'),
+  };
+}
+
+/** i18next interpolation, enough for the `{{name}}` placeholders the journeys need. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
