@@ -12,6 +12,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3198);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_FORUM_URL = 'https://forum.e2e.example/anglerdex';
 
 // Playwright loads this file in the runner and again in every worker; only the runner starts the web server, so
 // the folder is made once and handed on through the environment rather than made again in each worker.
@@ -51,7 +52,15 @@ export default defineConfig({
     // First start generates the demo world (DESIGN §2: ≤ 30 s); leave room for a slow CI machine.
     timeout: 90_000,
     // A smaller demo world: the journeys need every catalogue item but not 300,000 catches.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'on', DEMO_CATCHES: '20000' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      DEMO_CATCHES: '20000',
+      // Not the client's built-in fallback, so the journeys prove the server's setting reaches the page.
+      FORUM_URL: E2E_FORUM_URL,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_FORUM_URL } from '../../playwright.config';
 import { texts } from './texts';
 
 const zh = texts('zh');
@@ -12,6 +13,14 @@ test('the home page loads in Chinese by default', async ({ page }) => {
     await expect(nav.getByRole('link', { name: zh.common.pages[key].nav, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.common.pages.home.title);
+});
+
+test('the chat button opens the configured forum in a new tab', async ({ page }) => {
+  await page.goto('/');
+  const forum = page.getByRole('link', { name: zh.common.actions.forumNewTab });
+  await expect(forum).toHaveAttribute('href', E2E_FORUM_URL);
+  await expect(forum).toHaveAttribute('target', '_blank');
+  await expect(forum).toHaveAttribute('rel', /noopener/);
 });
 
 test('switching to English moves to /en, translates the page and remembers the choice for a year', async ({

@@ -16,31 +16,20 @@ describe('migrations', () => {
   });
 
   it('stores and reads catalogue rows the same way on both dialects', async () => {
-    await ctx.db.kysely
-      .insertInto('category')
-      .values({
-        id: 7,
-        group_type: 'fish_way',
-        name: '活饵',
-        name_en: 'Live bait',
-        name_ja: '活き餌',
-        letter: 'H',
-        letter_en: 'L',
-        sort: 1,
-        data: '{}',
-      })
-      .execute();
-    const row = await ctx.db.kysely.selectFrom('category').selectAll().where('id', '=', 7).executeTakeFirstOrThrow();
-    expect(row).toEqual({
+    const row = {
       id: 7,
       group_type: 'fish_way',
       name: '活饵',
       name_en: 'Live bait',
       name_ja: '活き餌',
+      name_pinyin: 'huo er',
       letter: 'H',
       letter_en: 'L',
       sort: 1,
-      data: '{}',
-    });
+      data: '{"a":[1]}',
+    };
+    await ctx.db.kysely.insertInto('category').values(row).execute();
+    const stored = await ctx.db.kysely.selectFrom('category').selectAll().where('id', '=', 7).executeTakeFirstOrThrow();
+    expect(stored).toEqual(row);
   });
 });

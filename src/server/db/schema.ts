@@ -11,6 +11,8 @@ export interface CategoryTable {
   name: string;
   name_en: string | null;
   name_ja: string | null;
+  /** Toneless pinyin of `name`: the zh sort key. */
+  name_pinyin: string;
   /** Pinyin initial of `name` (zh lists). */
   letter: string;
   /** First letter of `name_en` (en and ja lists). */

@@ -75,7 +75,8 @@ describe('generateDemoWorld', () => {
     expect(byName('baits', '长铁板')).toMatchObject({ letter: 'C', letter_en: 'L' }); // 长 read cháng here
     expect(byName('baits', '重型旋转亮片')).toMatchObject({ letter: 'Z', letter_en: 'H' }); // 重 read zhòng
     expect(byName('baits', 'T尾软饵')).toMatchObject({ letter: 'T', letter_en: 'T' });
-    expect(byName('fish', '鲤鱼')).toMatchObject({ letter: 'L', letter_en: 'C' });
+    expect(byName('fish', '鲤鱼')).toMatchObject({ letter: 'L', letter_en: 'C', name_pinyin: 'li yu' });
+    expect(byName('baits', '长铁板')).toMatchObject({ name_pinyin: 'chang tie ban' });
     expect(byName('star_type', '未知')).toMatchObject({ letter: 'W', letter_en: 'U' });
   });
 

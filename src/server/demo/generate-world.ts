@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { BaitData, CategoryGroup, FishData, MapData } from '#shared/contracts/catalogue';
 import type { CategoryTable } from '../db/schema';
 import { assignFishMaps } from './fish-maps';
-import { enIndexLetter, zhIndexLetter } from './index-letters';
+import { enIndexLetter, zhIndexLetter, zhSortKey } from '../features/catalogue/index-letters';
 import { starWeightsFor } from './star-weights';
 import { DEMO_BAITS } from './world/baits';
 import { DEMO_FISH } from './world/fish';
@@ -37,6 +37,7 @@ function row(
     name_en: item.name_en,
     name_ja: item.name_ja,
     letter: zhIndexLetter(item.name),
+    name_pinyin: zhSortKey(item.name),
     letter_en: enIndexLetter(item.name_en),
     sort: index + 1,
     data: JSON.stringify(data),

@@ -24,16 +24,23 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('static site', () => {
-  it.each(['/', '/en/query/baits', '/ja/guide/fishes?fish=1001', '/no/such/page'])(
-    'answers the SPA shell for %s',
-    async (url) => {
-      const res = await ctx.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('Anglerdex SPA');
-    },
-  );
+  it.each([
+    ['/', 200],
+    ['/en', 200],
+    ['/zh/', 200],
+    ['/en/query/baits', 200],
+    ['/ja/guide/fishes?fish=1001', 200],
+    ['/user/login?redirect=%2Fuser', 200],
+    ['/no/such/page', 404],
+    ['/fr/query/baits', 404],
+    ['/en/query', 404],
+  ])('answers the SPA shell for %s with status %i', async (url, status) => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('Anglerdex SPA');
+  });
 
   it('writes the runtime site settings into the shell as meta tags, escaped', async () => {
     const res = await ctx.app.inject('/');

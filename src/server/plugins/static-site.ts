@@ -7,6 +7,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLocale } from '#shared/locales';
+import { PAGES } from '#shared/pages';
 
 export interface StaticSiteOptions {
   clientDir: string;
@@ -16,6 +18,16 @@ export interface StaticSiteOptions {
    * `<meta name="anglerdex:<key>">`: no extra round trip, and no inline script for the CSP to allow.
    */
   siteMeta: Record<string, string>;
+}
+
+const PAGE_PATHS = new Set<string>(PAGES.map((p) => p.path));
+
+/** Whether a URL is one of the product's pages, with or without a locale prefix. */
+function isPage(url: string): boolean {
+  const pathname = url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+  const [, first, ...rest] = pathname.split('/');
+  const unprefixed = isLocale(first) ? `/${rest.join('/')}` : pathname;
+  return PAGE_PATHS.has(unprefixed);
 }
 
 function escapeAttribute(text: string): string {
@@ -65,8 +77,13 @@ export default fp(async function staticSite(
       !url.startsWith('/media/') &&
       !/\.[a-z0-9]{2,5}(\?|$)/i.test(url);
     if (wantsPage && indexHtml) {
-      // The SPA decides what the path means (including its own not-found page); never cache the shell.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      // The SPA renders every path, its own not-found page included; the status tells crawlers which paths are
+      // pages. The shell is never cached, so a deploy reaches everyone at once.
+      return reply
+        .code(isPage(request.url) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });

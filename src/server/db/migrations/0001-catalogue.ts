@@ -9,6 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('name_en', 'varchar(200)')
     .addColumn('name_ja', 'varchar(200)')
+    .addColumn('name_pinyin', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
     .addColumn('letter', 'varchar(1)', (c) => c.notNull())
     .addColumn('letter_en', 'varchar(1)', (c) => c.notNull())
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))

@@ -5,7 +5,7 @@ import type { CategoryTable, Database } from '../../db/schema';
 
 type Row = Selectable<CategoryTable>;
 
-export function toItem(row: Row): CategoryItem {
+export function toItem({ name_pinyin: _sortKey, ...row }: Row): CategoryItem {
   return { ...row, data: JSON.parse(row.data) } as CategoryItem;
 }
 
@@ -63,7 +63,7 @@ export class CatalogueRepository {
 
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     // Order the way a reader of that language scans an index: by index letter, then the shown name.
-    const nameColumn = query.lang === 'zh' ? 'name' : query.lang === 'en' ? 'name_en' : 'name_ja';
+    const nameColumn = query.lang === 'zh' ? 'name_pinyin' : query.lang === 'en' ? 'name_en' : 'name_ja';
     const rows = await base
       .selectAll()
       .orderBy(letterColumn)

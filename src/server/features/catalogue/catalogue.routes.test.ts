@@ -155,6 +155,19 @@ describe('GET /api/system/get_categories', () => {
     expect(en.items.every((b) => b.letter_en === letterEn.toUpperCase())).toBe(true);
   });
 
+  it('orders a zh letter by pinyin reading, an en letter alphabetically', async () => {
+    const zh = await search('group_type=baits&page_size=100&letter=A&lang=zh');
+    const readings = zh.items.map((b) => b.name);
+    // 暗 (an) sorts before 凹 (ao) by reading, although its code point is higher.
+    const byReading = [...readings].sort((a, b) => a.localeCompare(b, 'zh-u-co-pinyin'));
+    expect(readings).toEqual(byReading);
+    expect(zh.items.every((b) => !('name_pinyin' in b))).toBe(true);
+
+    const en = await search('group_type=baits&page_size=100&letter=S&lang=en');
+    const names = en.items.map((b) => b.name_en!.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
   it('rejects a letter that is not one character A–Z or #', async () => {
     const res = await get('/api/system/get_categories?letter=AB');
     expect(res.statusCode).toBe(422);

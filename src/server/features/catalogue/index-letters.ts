@@ -15,6 +15,15 @@ export function zhIndexLetter(name: string): string {
   return asIndexLetter(initials.trim().charAt(0));
 }
 
+/**
+ * Sort key of a Chinese name: its toneless pinyin ('暗夜米诺' → 'an ye mi nuo'), so zh lists order by reading, as a
+ * Chinese reader expects, rather than by code point. Stored with the row: neither SQLite nor PostgreSQL can collate
+ * by pinyin portably.
+ */
+export function zhSortKey(name: string): string {
+  return pinyin(name.trim(), { toneType: 'none', type: 'array' }).join(' ').toLowerCase();
+}
+
 /** Index letter of an English name for the en and ja lists: its first letter, or '#' if it has none. */
 export function enIndexLetter(name: string | null | undefined): string {
   return asIndexLetter(name?.trim().charAt(0));
