@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconFishHook, IconRefresh } from '@tabler/icons-react';
+import { Box, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFishHook } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmptyState } from '../../../components/list-empty-state';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
@@ -61,46 +52,20 @@ export function BaitList() {
   let body: React.ReactNode;
   if (query.isError && !query.isFetching) {
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('error.title')} role="alert">
-        <Button
-          mt="xs"
-          size="sm"
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={() => void query.refetch()}
-        >
-          {t('error.retry')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
     );
   } else if (!query.data) {
-    body = (
-      <Box aria-busy="true">
-        <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
-        <SimpleGrid cols={GRID_COLS} spacing="sm">
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} h={96} radius="md" />
-          ))}
-        </SimpleGrid>
-      </Box>
-    );
+    body = <ListSkeleton label={t('list.loading')} cols={GRID_COLS} count={6} height={96} />;
   } else if (query.data.items.length === 0) {
     body = (
-      <EmptyState
-        py="xl"
-        icon={<IconFishHook size={32} aria-hidden />}
-        withIndicatorBackground
+      <ListEmptyState
+        icon={IconFishHook}
         title={t('empty.title')}
         description={filtered ? t('empty.filtered') : undefined}
-      >
-        {filtered && (
-          <EmptyState.Actions>
-            <Button variant="default" onClick={() => update({ letter: null, q: '' })}>
-              {t('empty.clearFilters')}
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
+        clear={
+          filtered ? { label: t('empty.clearFilters'), onClick: () => update({ letter: null, q: '' }) } : undefined
+        }
+      />
     );
   } else {
     body = (

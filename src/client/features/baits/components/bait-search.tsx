@@ -1,8 +1,6 @@
-import { Checkbox, CloseButton, Group, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Checkbox, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/search-input';
 
 interface BaitSearchProps {
   /** The committed search text (from the URL). */
@@ -17,49 +15,15 @@ const SEARCH_DELAY_MS = 300;
 
 export function BaitSearch({ value, onChange, contains, onContainsChange }: BaitSearchProps) {
   const { t } = useTranslation('baits');
-  const [input, setInput] = useState(value);
-  // The last text this box sent (or was given). A URL change that differs from it came from elsewhere (back button,
-  // "clear filters") and replaces what is typed; the echo of our own change must not, or it would eat keystrokes
-  // typed while the URL was updating.
-  const lastValue = useRef(value);
-
-  const commit = useDebouncedCallback((text: string) => {
-    lastValue.current = text.trim();
-    onChange(text.trim());
-  }, SEARCH_DELAY_MS);
-
-  useEffect(() => {
-    if (value !== lastValue.current) {
-      lastValue.current = value;
-      commit.cancel();
-      setInput(value);
-    }
-  }, [value, commit]);
-
-  const clear = () => {
-    commit.cancel();
-    setInput('');
-    lastValue.current = '';
-    onChange('');
-  };
-
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
-      <TextInput
-        type="search"
+      <SearchInput
         label={t('search.label')}
         placeholder={t('search.placeholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={input}
-        maxLength={100}
-        onChange={(event) => {
-          setInput(event.currentTarget.value);
-          commit(event.currentTarget.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit.flush();
-        }}
-        rightSection={input ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={clear} /> : null}
+        clearLabel={t('search.clear')}
+        value={value}
+        onCommit={onChange}
+        delay={SEARCH_DELAY_MS}
         style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
       />
       <Checkbox

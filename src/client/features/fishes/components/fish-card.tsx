@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_COLORS, rarityByLevel } from '#shared/game/rarity';
 import type { Locale } from '#shared/locales';
+import { OtherNames } from '../../../components/other-names';
 import { formatWeightRange } from '../format-weight';
-import { otherNames } from '../other-names';
 import classes from './fish-card.module.css';
 import { RarityBadge } from './rarity-badge';
 
@@ -19,7 +19,6 @@ interface FishCardProps {
 
 export function FishCard({ fish, name, lang, to }: FishCardProps) {
   const rarity = rarityByLevel(fish.data.level);
-  const others = otherNames(fish, name, lang);
   return (
     <Card
       component={Link}
@@ -38,16 +37,7 @@ export function FishCard({ fish, name, lang, to }: FishCardProps) {
           <Text component="h2" fw={600} size="md" lang={lang} style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
-          {others.length > 0 && (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {others.map((other, index) => (
-                <Box component="span" key={other.lang} lang={other.lang}>
-                  {index > 0 && ' · '}
-                  {other.text}
-                </Box>
-              ))}
-            </Text>
-          )}
+          <OtherNames item={fish} shown={name} lang={lang} />
           {fish.data.latin && (
             <Text size="xs" c="dimmed" fs="italic" lang="la">
               {fish.data.latin}

@@ -1,11 +1,14 @@
-import { Alert, Button, Drawer, EmptyState, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconFish, IconRefresh } from '@tabler/icons-react';
+import { IconFish } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_CLASSES, rarityByLevel } from '#shared/game/rarity';
+import { ListEmptyState } from '../../../components/list-empty-state';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
@@ -65,46 +68,22 @@ export function FishEncyclopedia() {
   let body: React.ReactNode;
   if (fish.length === 0 && status === 'error') {
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('error.title')} role="alert">
-        <Button
-          mt="xs"
-          size="sm"
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={() => void loadBaseConfig()}
-        >
-          {t('error.retry')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void loadBaseConfig()} />
     );
   } else if (fish.length === 0 && status !== 'loaded') {
-    body = (
-      <div aria-busy="true">
-        <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
-        <SimpleGrid cols={GRID_COLS} spacing="sm">
-          {Array.from({ length: 9 }, (_, index) => (
-            <Skeleton key={index} h={120} radius="md" />
-          ))}
-        </SimpleGrid>
-      </div>
-    );
+    body = <ListSkeleton label={t('list.loading')} cols={GRID_COLS} count={9} height={120} />;
   } else if (shown.length === 0) {
     body = (
-      <EmptyState
-        py="xl"
-        icon={<IconFish size={32} aria-hidden />}
-        withIndicatorBackground
+      <ListEmptyState
+        icon={IconFish}
         title={t('empty.title')}
         description={filtered ? t('empty.filtered') : undefined}
-      >
-        {filtered && (
-          <EmptyState.Actions>
-            <Button variant="default" onClick={() => update({ q: '', map: null, rarity: null })}>
-              {t('empty.clearFilters')}
-            </Button>
-          </EmptyState.Actions>
-        )}
-      </EmptyState>
+        clear={
+          filtered
+            ? { label: t('empty.clearFilters'), onClick: () => update({ q: '', map: null, rarity: null }) }
+            : undefined
+        }
+      />
     );
   } else {
     body = (

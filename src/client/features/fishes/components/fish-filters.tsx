@@ -1,9 +1,7 @@
-import { CloseButton, ColorSwatch, Grid, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { ColorSwatch, Grid, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RARITY_CLASSES, RARITY_COLORS, type RarityClass } from '#shared/game/rarity';
+import { SearchInput } from '../../../components/search-input';
 import type { FishFilters as Filters } from '../hooks/use-fish-params';
 
 interface FishFiltersProps {
@@ -18,58 +16,19 @@ const SEARCH_DELAY_MS = 200;
 
 export function FishFilters({ value, onChange, maps }: FishFiltersProps) {
   const { t } = useTranslation('fishes');
-  const [input, setInput] = useState(value.q);
-  // The last text this box sent or was given: only a URL change that differs from it (back button, "clear
-  // filters") replaces what is typed, so the echo of our own change never eats keystrokes typed meanwhile.
-  const lastValue = useRef(value.q);
-
-  const commit = useDebouncedCallback((text: string) => {
-    lastValue.current = text.trim();
-    onChange({ q: text.trim() });
-  }, SEARCH_DELAY_MS);
-
-  useEffect(() => {
-    if (value.q !== lastValue.current) {
-      lastValue.current = value.q;
-      commit.cancel();
-      setInput(value.q);
-    }
-  }, [value.q, commit]);
-
   const rarities = RARITY_CLASSES.map((rarity) => ({ value: rarity, label: t(`rarity.${rarity}`) }));
 
   return (
     // On a phone the search takes a row and the two short selects share the next, to keep the list in view.
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput
-          type="search"
+        <SearchInput
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={input}
-          maxLength={100}
-          onChange={(event) => {
-            setInput(event.currentTarget.value);
-            commit(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit.flush();
-          }}
-          rightSection={
-            input ? (
-              <CloseButton
-                size="sm"
-                aria-label={t('filters.clearSearch')}
-                onClick={() => {
-                  commit.cancel();
-                  setInput('');
-                  lastValue.current = '';
-                  onChange({ q: '' });
-                }}
-              />
-            ) : null
-          }
+          clearLabel={t('filters.clearSearch')}
+          value={value.q}
+          onCommit={(q) => onChange({ q })}
+          delay={SEARCH_DELAY_MS}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
