@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './tests/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3198);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -33,16 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // A Chinese browser, so that a page without a locale cookie resolves to the default language on its own merit.
     locale: 'zh-CN',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../tests/chromium';
 
 const PAGES: { name: string; path: string }[] = [
   { name: 'home', path: '/' },
@@ -57,16 +58,7 @@ async function addFishDetail(): Promise<void> {
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let count = 0;
   try {
     for (const scheme of SCHEMES) {
