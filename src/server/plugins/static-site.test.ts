@@ -49,6 +49,11 @@ describe('static site', () => {
     );
   });
 
+  it('never serves the raw shell without its settings', async () => {
+    const res = await ctx.app.inject('/index.html');
+    expect(res.body).not.toContain('Anglerdex SPA');
+  });
+
   it('serves hashed assets as immutable and media files from DATA_DIR', async () => {
     const asset = await ctx.app.inject('/assets/main-abc123.js');
     expect(asset.statusCode).toBe(200);

@@ -58,6 +58,8 @@ export default fp(async function staticSite(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The shell is served only with its settings filled in (below), never as the raw file.
+      allowedPath: (pathName) => pathName !== '/index.html',
       decorateReply: false,
       cacheControl: false,
       // Vite puts content hashes in asset names: they never change, so browsers may keep them for a year.
