@@ -76,6 +76,23 @@ describe('error shape', () => {
     expect(array.json().detail[0]).toMatchObject({ type: 'model_attributes_type', loc: ['body'], input: [1, 2] });
   });
 
+  it('refuses NUL characters anywhere in the input, naming where', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/register',
+      payload: { email: 'a@b.cd', password: 'secret1', tags: ['ok', 'bad\u0000'] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      {
+        type: 'string_nul',
+        loc: ['body', 'tags', 1],
+        msg: 'String should not contain NUL characters',
+        input: 'bad\u0000',
+      },
+    ]);
+  });
+
   it('names the allowed values of an enum', async () => {
     const res = await app.inject('/thing?kind=z');
     expect(res.json().detail[0]).toEqual({

@@ -110,10 +110,44 @@ export function toValidationEntries(issues: z.core.$ZodIssue[], part: string, da
   });
 }
 
+/**
+ * Finds strings with a NUL character. PostgreSQL text cannot hold one (the query would fail with a 5xx) while SQLite
+ * would store it, so every route refuses them up front, the same way on both databases.
+ */
+function findNul(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; input: string } | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { path, input: value } : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], [...path, i]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found = findNul(child, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const part = httpPart ?? 'body';
+    const nul = findNul(data);
+    if (nul) {
+      return {
+        error: new RequestValidationError([
+          {
+            type: 'string_nul',
+            loc: [PART_LOC[part] ?? part, ...nul.path],
+            msg: 'String should not contain NUL characters',
+            input: nul.input,
+          },
+        ]),
+      };
+    }
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(toValidationEntries(result.error.issues, httpPart ?? 'body', data)) };
+    return { error: new RequestValidationError(toValidationEntries(result.error.issues, part, data)) };
   };

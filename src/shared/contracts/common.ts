@@ -18,7 +18,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** `{detail}` is the one error shape of the API (a string, a `{code, reason}` object or a 422 list). */
 export const ErrorBody = z.object({ detail: z.unknown() });
 
-/** Query booleans as FastAPI reads them: true/false/1/0/yes/no/on/off. */
-export const QueryBool = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])])
-  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes' || v === 'on');
+/** Query booleans as FastAPI reads them: true/false/1/0/yes/no/on/off (any case); anything else is a 422. */
+export const QueryBool = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const word = v.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(word)) return true;
+  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  return v;
+}, z.boolean());

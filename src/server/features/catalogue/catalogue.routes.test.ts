@@ -178,4 +178,36 @@ describe('GET /api/system/get_categories', () => {
     const page = await search('group_type=fish&like_str=zzzzqqq');
     expect(page).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
   });
+
+  it('answers nasty queries with a 4xx detail, never a 5xx', async () => {
+    const cases: [string, number, string | null][] = [
+      ['like_str=%00', 422, 'string_nul'],
+      ['like_str=carp%00%27%3B--', 422, 'string_nul'],
+      ['like_str=' + 'a'.repeat(5000), 422, 'string_too_long'],
+      ['like_str=%27%20OR%201%3D1%20--', 200, null],
+      ['like_str=%F0%9F%90%9F', 200, null],
+      ['like_start=maybe', 422, 'bool_parsing'],
+      ['page=99999999999999999999', 422, 'less_than_equal'],
+      ['page=1&page=2', 422, 'int_type'],
+      ['lang=fr', 422, 'enum'],
+    ];
+    for (const [query, status, type] of cases) {
+      const res = await get(`/api/system/get_categories?${query}`);
+      expect(res.statusCode, query).toBe(status);
+      if (type) expect(res.json().detail[0].type, query).toBe(type);
+      else expect(res.json().total, query).toBe(0);
+    }
+  });
+
+  it('reads like_start the way FastAPI reads booleans', async () => {
+    const bait = ofGroup<BaitItem>('baits').find((b) => (b.name_en ?? '').split(' ').length > 1)!;
+    const inner = encodeURIComponent(bait.name_en!.split(' ').at(-1)!);
+    for (const word of ['false', 'FALSE', '0', 'no', 'off']) {
+      const page = await search(`group_type=baits&page_size=100&like_start=${word}&like_str=${inner}`);
+      expect(
+        page.items.map((i) => i.id),
+        word,
+      ).toContain(bait.id);
+    }
+  });
 });
