@@ -4,6 +4,7 @@
  * build it with their own config and database and talk to it through `app.inject()`.
  */
 import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -54,6 +55,8 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     // The site links out (forum, partner) and loads nothing cross-origin that needs these.
     crossOriginEmbedderPolicy: false,
   });
+  // gzip/brotli for JSON and the front end: the 170 KB initial-JS budget is a compressed size.
+  await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(database, { db });
   await app.register(openapi);

@@ -10,10 +10,11 @@ beforeAll(async () => {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-client-'));
   writeFileSync(
     path.join(clientDir, 'index.html'),
-    '<!doctype html><html><head><title>Anglerdex SPA</title></head></html>',
+    `<!doctype html><html><head><title>Anglerdex SPA</title></head><body>${'<p>shell</p>'.repeat(100)}</body></html>`,
   );
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  // Over the 1 KB compression threshold, like any real bundle.
+  writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   ctx = await createTestApp({
     seed: false,
     env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"' },
@@ -61,6 +62,13 @@ describe('static site', () => {
     const media = await ctx.app.inject('/media/maps/101.png');
     expect(media.statusCode).toBe(200);
     expect(media.body).toBe('png-bytes');
+  });
+
+  it('compresses what the browser accepts', async () => {
+    const res = await ctx.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    const shell = await ctx.app.inject({ url: '/en', headers: { 'accept-encoding': 'gzip' } });
+    expect(shell.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers missing files and API paths with 404, not the SPA', async () => {

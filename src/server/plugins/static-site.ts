@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLocale } from '#shared/locales';
+import { LOCALES } from '#shared/locales';
 import { PAGES } from '#shared/pages';
 
 export interface StaticSiteOptions {
@@ -20,15 +20,12 @@ export interface StaticSiteOptions {
   siteMeta: Record<string, string>;
 }
 
-const PAGE_PATHS = new Set<string>(PAGES.map((p) => p.path));
-
-/** Whether a URL is one of the product's pages, with or without a locale prefix. */
-function isPage(url: string): boolean {
-  const pathname = url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
-  const [, first, ...rest] = pathname.split('/');
-  const unprefixed = isLocale(first) ? `/${rest.join('/')}` : pathname;
-  return PAGE_PATHS.has(unprefixed);
-}
+/** Every page path in every language: zh without a prefix, then `/zh`, `/en`, `/ja` (a bare prefix, with or without
+ * its slash, is that language's home). */
+const PAGE_URLS = [
+  ...PAGES.map((page) => page.path),
+  ...LOCALES.flatMap((l) => [`/${l}`, `/${l}/`, ...PAGES.filter((p) => p.path !== '/').map((p) => `/${l}${p.path}`)]),
+];
 
 function escapeAttribute(text: string): string {
   return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -70,6 +67,15 @@ export default fp(async function staticSite(
     });
   }
 
+  // The shell is never cached, so a deploy reaches everyone at once.
+  const sendShell = (reply: FastifyReply, status: number) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+  if (indexHtml) {
+    // The product's pages are routes of their own, so they get compression like every route.
+    for (const url of PAGE_URLS) app.get(url, { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const wantsPage =
@@ -78,15 +84,8 @@ export default fp(async function staticSite(
       url !== '/api' &&
       !url.startsWith('/media/') &&
       !/\.[a-z0-9]{2,5}(\?|$)/i.test(url);
-    if (wantsPage && indexHtml) {
-      // The SPA renders every path, its own not-found page included; the status tells crawlers which paths are
-      // pages. The shell is never cached, so a deploy reaches everyone at once.
-      return reply
-        .code(isPage(request.url) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml);
-    }
+    // Any other path still gets the shell, so the SPA shows its own not-found page, but with a 404 for crawlers.
+    if (wantsPage && indexHtml) return sendShell(reply, 404);
     return reply.code(404).send({ detail: 'Not Found' });
   });
 });

@@ -38,6 +38,15 @@ describe('GET /api/system/get_category_list', () => {
     ]);
   });
 
+  it('is compressed for browsers that accept it', async () => {
+    const res = await ctx.app.inject({
+      url: '/api/system/get_category_list?category_group=baits',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(ofGroup('baits'))) / 3);
+  });
+
   it('accepts a single group and returns typed data', async () => {
     const res = await get('/api/system/get_category_list?category_group=fish');
     const fish = CategoryListResponse.parse(res.json()).category_list.fish!;
