@@ -32,7 +32,7 @@ const STATUS_PHRASES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function statusPhrase(status: number): string {
+function statusPhrase(status: number): string {
   return STATUS_PHRASES[status] ?? 'Error';
 }
 

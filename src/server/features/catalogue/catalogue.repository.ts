@@ -5,7 +5,7 @@ import type { CategoryTable, Database } from '../../db/schema';
 
 type Row = Selectable<CategoryTable>;
 
-export function toItem({ name_pinyin: _sortKey, ...row }: Row): CategoryItem {
+function toItem({ name_pinyin: _sortKey, ...row }: Row): CategoryItem {
   return { ...row, data: JSON.parse(row.data) } as CategoryItem;
 }
 

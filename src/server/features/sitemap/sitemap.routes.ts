@@ -16,12 +16,12 @@ function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function sitemapIndex(baseUrl: string): string {
+function sitemapIndex(baseUrl: string): string {
   const entries = LOCALES.map((l) => `<sitemap><loc>${xmlEscape(`${baseUrl}/${l}/sitemap.xml`)}</loc></sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries.join('')}</sitemapindex>\n`;
 }
 
-export function localeSitemap(baseUrl: string, locale: Locale): string {
+function localeSitemap(baseUrl: string, locale: Locale): string {
   const urls = PAGES.filter((p) => p.public).map((page) => {
     const alternates = LOCALES.map(
       (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xmlEscape(baseUrl + localePath(l, page.path))}"/>`,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Locale } from '#shared/locales';
-import type { BaitItem } from '#shared/contracts/catalogue';
+import type { BaitItem, CategoriesQueryInput, CategoriesResponse } from '#shared/contracts/catalogue';
 import { api } from '../../../lib/api-client';
 
 /** 24 fills whole rows of the 1-, 2- and 3-column grids. */
@@ -16,12 +16,8 @@ export interface BaitListFilters {
   contains: boolean;
 }
 
-export interface BaitPage {
-  items: BaitItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** The contract's page, narrowed to baits (the query asks for `group_type=baits`). */
+type BaitPage = Omit<CategoriesResponse, 'items'> & { items: BaitItem[] };
 
 export function useBaitsQuery(filters: BaitListFilters, lang: Locale) {
   return useQuery({
@@ -38,7 +34,7 @@ export function useBaitsQuery(filters: BaitListFilters, lang: Locale) {
           letter: filters.letter ?? undefined,
           // The index letter of a name depends on the language: pinyin initial for zh, English initial otherwise.
           lang,
-        },
+        } satisfies CategoriesQueryInput,
         signal,
       ),
     // Keeps the current page on screen while the next letter / page / search loads, instead of flashing a skeleton.
