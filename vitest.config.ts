@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
+          // Tests fake the HTTP boundary with vi.stubGlobal('fetch', …); restore it after each test.
+          unstubGlobals: true,
         },
       },
     ],

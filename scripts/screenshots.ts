@@ -15,11 +15,20 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 
-const PAGES: { name: string; path: string }[] = [
+/** `session`: shot logged in, as a demo account the script registers. */
+const PAGES: { name: string; path: string; session?: boolean }[] = [
   { name: 'home', path: '/' },
   { name: 'baits', path: '/query/baits' },
   { name: 'fishes', path: '/guide/fishes' },
   { name: 'not-found', path: '/no-such-page' },
+  { name: 'login', path: '/user/login' },
+  { name: 'register', path: '/user/register' },
+  { name: 'forget-pwd', path: '/user/forget-pwd' },
+  { name: 'reset-pwd', path: '/user/reset-pwd?token=x' },
+  { name: 'reset-pwd-link-error', path: '/user/reset-pwd' },
+  { name: 'user', path: '/user', session: true },
+  { name: 'profile', path: '/user/profile', session: true },
+  { name: 'my-data', path: '/user/my-data', session: true },
 ];
 const LANGS = ['zh', 'en', 'ja'] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -55,9 +64,29 @@ async function addFishDetail(): Promise<void> {
   }
 }
 
+/** A demo account's stored session (`{token, userInfo}`, as the client keeps it), or null without a server. */
+async function demoSession(): Promise<string | null> {
+  try {
+    const email = `screenshots.${Date.now()}@example.com`;
+    const password = 'screenshots-1';
+    const post = (url: string, init: RequestInit) => fetch(`${baseUrl}${url}`, { method: 'POST', ...init });
+    await post('/api/auth/register', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, nickname: '钓鱼达人 Angler' }),
+    });
+    const login = await post('/api/auth/jwt/login', { body: new URLSearchParams({ username: email, password }) });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const me = await fetch(`${baseUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    return JSON.stringify({ token, userInfo: await me.json() });
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
+  const session = await demoSession();
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let count = 0;
   try {
@@ -86,6 +115,12 @@ async function main(): Promise<void> {
           const page = await context.newPage();
           for (const target of PAGES) {
             if (only && !only.includes(target.name)) continue;
+            await page
+              .evaluate(
+                (value) => (value ? localStorage.setItem('session', value) : localStorage.removeItem('session')),
+                target.session ? session : null,
+              )
+              .catch(() => undefined);
             await page.goto(`${baseUrl}${localePath(lang, target.path)}`, { waitUntil: 'networkidle' });
             // Let lazy images and transitions settle.
             await page.waitForTimeout(400);

@@ -1,5 +1,6 @@
 /**
- * Start-up: pick the entry language, load its texts, fetch the base configuration once, render.
+ * Start-up: pick the entry language, load its texts, fetch the base configuration once, check a stored session,
+ * render.
  * The Mantine stylesheets are imported here once, for the whole app.
  */
 import '@mantine/core/styles.css';
@@ -11,6 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './components/app-providers';
 import { loadBaseConfig } from './lib/base-config';
+import { checkCurrentUser } from './lib/current-user';
 import { initI18n } from './lib/i18n';
 import { entryRedirect, htmlLang, localeFromPath } from './lib/locale';
 import { registerNavigate } from './lib/session';
@@ -35,6 +37,8 @@ const router = createAppRouter();
 registerNavigate((to, options) => router.navigate(to, options));
 const texts = initI18n(locale);
 void loadBaseConfig();
+// A stored session is checked once: fresh user info, or a stale token forgotten without leaving the page.
+void checkCurrentUser();
 
 void texts.finally(() => {
   createRoot(document.getElementById('root')!).render(

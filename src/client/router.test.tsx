@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '#shared/pages';
 import { AppProviders } from './components/app-providers';
 import { initI18n } from './lib/i18n';
+import { clearSession, setSession } from './lib/session';
 import { routes } from './router';
 
 beforeAll(async () => {
@@ -15,6 +16,10 @@ beforeAll(async () => {
     vi.fn(async () => new Response('{}', { status: 200 })),
   );
   await initI18n('zh');
+});
+
+afterEach(() => {
+  clearSession();
 });
 
 function renderAt(path: string) {
@@ -56,8 +61,39 @@ describe('app shell routes', () => {
   });
 
   it('renders /ja and /zh prefixes', async () => {
-    renderAt('/ja/user');
-    expect(await screen.findByRole('heading', { level: 1, name: 'マイページ' })).toBeTruthy();
+    renderAt('/ja/user/register');
+    expect(await screen.findByRole('heading', { level: 1, name: '新規登録' })).toBeTruthy();
+  });
+
+  it('sends a visitor from the user centre to the login page of the same language, with the way back', async () => {
+    const router = renderAt('/ja/user/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ログイン' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/ja/user/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fja%2Fuser%2Fprofile');
+  });
+
+  it("shows the logged-in user's initials and nickname on the user button", async () => {
+    setSession({
+      token: 'tok',
+      userInfo: {
+        id: 'u1',
+        email: 'angler@example.com',
+        is_active: true,
+        is_superuser: false,
+        is_verified: true,
+        nickname: 'Pike Hunter',
+        avatar: null,
+        bio: '',
+        client_id: null,
+        vip_expire_at: null,
+        is_vip: false,
+      },
+    });
+    renderAt('/en/query/baits');
+    const button = await screen.findByRole('link', { name: 'User centre (Pike Hunter)' });
+    expect(button.getAttribute('href')).toBe('/en/user');
+    expect(button.textContent).toContain('PH');
+    expect(button.textContent).toContain('Pike Hunter');
   });
 
   it('has a route for every page in every prefix', () => {

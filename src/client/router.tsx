@@ -36,6 +36,7 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   register: () => import('./routes/register-page'),
   forgetPwd: () => import('./routes/forget-pwd-page'),
   resetPwd: () => import('./routes/reset-pwd-page'),
+  verify: () => import('./routes/verify-page'),
   profile: () => import('./routes/profile-page'),
   orders: () => import('./routes/orders-page'),
   myData: () => import('./routes/my-data-page'),

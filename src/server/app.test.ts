@@ -38,6 +38,26 @@ describe('the app frame', () => {
     expect(spec.openapi).toMatch(/^3\./);
     const params = spec.paths['/api/system/get_categories'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(expect.arrayContaining(['page', 'page_size', 'group_type', 'like_str', 'like_start']));
+    // Every account route is documented, with its request body.
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/register',
+        '/api/auth/jwt/login',
+        '/api/auth/jwt/logout',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/auth/request-verify-token',
+        '/api/auth/verify',
+        '/api/users/me',
+        '/api/users/me/avatar',
+        '/api/users/{id}',
+        '/api/c_report/clients',
+        '/api/c_report/user/bind_client_id',
+      ]),
+    );
+    expect(
+      Object.keys(spec.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties),
+    ).toEqual(expect.arrayContaining(['email', 'password', 'nickname', 'client_id']));
     const ui = await ctx.app.inject('/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

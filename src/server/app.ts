@@ -11,12 +11,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { authRoutes } from './features/auth/auth.routes';
+import { AccountService } from './features/auth/auth.service';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createMailer } from './features/mail/mailer';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes';
+import { usersRoutes } from './features/users/users.routes';
+import apiFallback from './plugins/api-fallback';
+import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
+import rateLimits from './plugins/rate-limits';
 import staticSite from './plugins/static-site';
 import { zodValidatorCompiler } from './plugins/validation';
 
@@ -60,12 +68,33 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   await app.register(formbody);
   await app.register(database, { db });
   await app.register(openapi);
+  await app.register(rateLimits, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(auth, { jwtSecret: config.jwtSecret, accessTokenLifetime: config.accessTokenLifetime });
+
+  const mailer = createMailer(config, app.log);
+  const accounts = new AccountService({
+    db: db.kysely,
+    tokens: app.tokens,
+    mailer,
+    counters: app.rateLimits.store,
+    failedLoginsPer15Min: config.authAccountPer15Min,
+    log: app.log,
+  });
+  // Mails still on their way go out before the SMTP pool closes.
+  app.addHook('onClose', async () => {
+    await accounts.close();
+    await mailer.close();
+  });
 
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      await api.register(apiFallback);
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      await api.register(authRoutes, { accounts, ipPerMinute: config.authIpPerMinute });
+      await api.register(usersRoutes, { accounts, mediaDir: path.join(config.dataDir, 'media') });
+      await api.register(reportsRoutes, { accounts, ipPerMinute: config.authIpPerMinute });
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: optionalUrl,
+  REDIS_PREFIX: z.string().default('anglerdex:'),
   PUBLIC_BASE_URL: optionalUrl,
   JWT_SECRET: z.string().optional(),
   ACCESS_TOKEN_LIFETIME: intFrom(3600, 60),
@@ -53,6 +54,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseTarget;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so deployments (or test apps) can share one Redis. */
+  redisPrefix: string;
   publicBaseUrl: string;
   jwtSecret: string;
   accessTokenLifetime: number;
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, e.NODE_ENV, dataDir),
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,

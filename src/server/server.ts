@@ -7,7 +7,7 @@ import { seedDemoOnStart } from './demo/demo-on-start';
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
-await migrateToLatest(db.kysely);
+await migrateToLatest(db);
 const app = await buildApp({ config, db });
 await seedDemoOnStart(config, db, app.log);
 

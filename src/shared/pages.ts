@@ -17,6 +17,7 @@ export const PAGES = [
   { path: '/user/register', key: 'register', public: false },
   { path: '/user/forget-pwd', key: 'forgetPwd', public: false },
   { path: '/user/reset-pwd', key: 'resetPwd', public: false },
+  { path: '/user/verify', key: 'verify', public: false },
   { path: '/user/profile', key: 'profile', public: false },
   { path: '/user/orders', key: 'orders', public: false },
   { path: '/user/my-data', key: 'myData', public: false },

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type Account from '../../src/client/locales/zh/account.json';
 import type Baits from '../../src/client/locales/zh/baits.json';
 import type Common from '../../src/client/locales/zh/common.json';
 import type Fishes from '../../src/client/locales/zh/fishes.json';
@@ -20,6 +21,7 @@ export type TestLocale = 'zh' | 'en' | 'ja';
 export function texts(locale: TestLocale) {
   return {
     common: load<typeof Common>(locale, 'common'),
+    account: load<typeof Account>(locale, 'account'),
     baits: load<typeof Baits>(locale, 'baits'),
     fishes: load<typeof Fishes>(locale, 'fishes'),
   };

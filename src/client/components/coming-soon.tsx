@@ -6,8 +6,12 @@ import type { PageKey } from '#shared/pages';
 import { useLocalePath } from '../lib/use-locale';
 import { PageFrame } from './page-frame';
 
+/** Screens that are built; every other screen is delivered by a later issue. */
+type BuiltPage =
+  'baits' | 'fishes' | 'user' | 'login' | 'register' | 'forgetPwd' | 'resetPwd' | 'verify' | 'profile' | 'myData';
+
 /** The screens later issues deliver; each has a title and a "coming soon" line in `common`. */
-export type UpcomingPage = Exclude<PageKey, 'baits' | 'fishes'>;
+export type UpcomingPage = Exclude<PageKey, BuiltPage>;
 
 /** A real page frame for a screen that is not built yet: its title and a line on what is coming. No fake data. */
 export function ComingSoonPage({ page }: { page: UpcomingPage }) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client';
+import { ApiError, api, mediaUrl } from './api-client';
+import { i18n, initI18n } from './i18n';
 import { clearSession, getSession, registerNavigate, setSession, type UserInfo } from './session';
 
 const user: UserInfo = {
@@ -35,7 +36,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   registerNavigate(null);
   window.history.replaceState(null, '', '/');
@@ -63,6 +63,31 @@ describe('api client headers', () => {
     expect(lastRequest().headers.Authorization).toBe('Bearer tok-123');
   });
 
+  it('sends the page language as Accept-Language (the server writes its e-mails in it)', async () => {
+    fetchMock.mockImplementation(async () => respond(202, null));
+    // Before i18n runs, the route prefix decides.
+    window.history.replaceState(null, '', '/ja/user/forget-pwd');
+    await api.post('/api/auth/forgot-password', { email: 'a@example.com' });
+    expect(lastRequest().headers['Accept-Language']).toBe('ja');
+    // Once it runs, i18n's language (which follows the route) decides.
+    await initI18n('en');
+    await api.post('/api/auth/forgot-password', { email: 'a@example.com' });
+    expect(lastRequest().headers['Accept-Language']).toBe('en');
+    await i18n.changeLanguage('zh');
+    await api.get('/api/users/me');
+    expect(lastRequest().headers['Accept-Language']).toBe('zh');
+  });
+
+  it('sends a given token instead of the stored one, or none for an empty one', async () => {
+    setSession({ token: 'stored', userInfo: user });
+    fetchMock.mockImplementation(async () => respond(200, {}));
+    await api.get('/api/users/me', undefined, { token: 'fresh' });
+    expect(lastRequest().headers.Authorization).toBe('Bearer fresh');
+    await api.post('/api/auth/jwt/login', new URLSearchParams({ username: 'a', password: 'b' }), { token: '' });
+    expect(lastRequest().headers.Authorization).toBeUndefined();
+    expect(lastRequest().headers['Content-Type']).toBeUndefined();
+  });
+
   it('puts GET payloads in the query (lists repeated) and other payloads in a JSON body', async () => {
     fetchMock.mockImplementation(async () => respond(200, {}));
     await api.get('/api/system/get_category_list', { category_group: ['fish', 'maps'], empty: '', skip: undefined });
@@ -87,6 +112,46 @@ describe('api client errors', () => {
     expect(navigate).toHaveBeenCalledWith(
       `/en/user/login?redirect=${encodeURIComponent('/en/query/bird-logs?fish=3')}`,
     );
+  });
+
+  it("with unauthorized: 'clear' forgets the session on 401 but stays on the page", async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    window.history.replaceState(null, '', '/en/query/baits');
+    setSession({ token: 'expired', userInfo: user });
+    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
+    await expect(api.get('/api/users/me', undefined, { unauthorized: 'clear' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(getSession()).toEqual({ token: '', userInfo: null });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("with unauthorized: 'ignore' leaves the session and the page alone on 401", async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    setSession({ token: 'revoked', userInfo: user });
+    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
+    await expect(api.post('/api/auth/jwt/logout', undefined, { unauthorized: 'ignore' })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(getSession().token).toBe('revoked');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('keeps a newer session when a call made with an older token gets its 401', async () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    setSession({ token: 'old', userInfo: user });
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const call = api.get('/api/users/me');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    setSession({ token: 'new', userInfo: user });
+    answer(respond(401, { detail: 'Unauthorized' }));
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(getSession().token).toBe('new');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('does not navigate again when the 401 happens on the login page', async () => {
@@ -137,5 +202,14 @@ describe('api client errors', () => {
 
   it("defaults an empty error message to '未知错误'", () => {
     expect(new ApiError('', 0).message).toBe('未知错误');
+  });
+});
+
+describe('mediaUrl', () => {
+  it('resolves stored media paths against the API base and leaves full URLs alone', () => {
+    expect(mediaUrl('/media/avatars/a.webp')).toBe('/media/avatars/a.webp');
+    expect(mediaUrl('https://cdn.example/a.webp')).toBe('https://cdn.example/a.webp');
+    expect(mediaUrl(null)).toBeUndefined();
+    expect(mediaUrl('')).toBeUndefined();
   });
 });

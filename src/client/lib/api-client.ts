@@ -1,10 +1,15 @@
 /**
  * The one HTTP client of the front end (spec §7–8). Every feature calls the API through `api`, never `fetch`.
- * - every request carries `X-Timestamp` (unix seconds) and `Authorization: Bearer` when a token is stored;
- * - 401 clears the session and sends the user to the login page (the registered handler does the navigation);
+ * - every request carries `X-Timestamp` (unix seconds), `Accept-Language` (the page's language: the server writes its
+ *   e-mails in it) and `Authorization: Bearer` when a token is stored;
+ * - 401 clears the session and sends the user to the login page (the registered handler does the navigation), unless
+ *   the call asks otherwise (`unauthorized`); a 401 for a token that is no longer the stored one changes nothing;
  * - any other failure is thrown as an ApiError with the response's `detail`, or 'request error';
  * - a 2xx body that carries an `error` object also counts as failed (message or '响应错误').
  */
+import { isLocale, type Locale } from '#shared/locales';
+import { i18n } from './i18n';
+import { localeFromPath } from './locale';
 import { getSessionToken, onUnauthorized } from './session';
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -51,16 +56,41 @@ export function detailMessage(body: unknown): string | null {
   return null;
 }
 
-interface RequestOptions {
+/** A stored avatar or media path as a URL the browser can load (the API may live on another origin). */
+export function mediaUrl(path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  return path.startsWith('/') && !path.startsWith('//') ? `${API_BASE_URL}${path}` : path;
+}
+
+/** The page's language: i18n's once it runs, else the route prefix (the very first calls start before it). */
+function currentLocale(): Locale {
+  if (isLocale(i18n.language)) return i18n.language;
+  return localeFromPath(typeof window === 'undefined' ? '/' : window.location.pathname);
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Send this bearer token instead of the stored one (just after login, before the session is stored). */
+  token?: string;
+  /**
+   * What a 401 does: 'login' (default) forgets the session and goes to the login page; 'clear' only forgets it (the
+   * start-up check of a stored token must not move the user); 'ignore' leaves both to the caller (logout).
+   */
+  unauthorized?: 'login' | 'clear' | 'ignore';
+}
+
+interface RequestOptions extends CallOptions {
   query?: Query;
   /** JSON body, or a URLSearchParams / FormData sent as is (login is form-encoded, avatars multipart). */
   body?: unknown;
-  signal?: AbortSignal;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'X-Timestamp': String(Math.floor(Date.now() / 1000)) };
-  const token = getSessionToken();
+  const headers: Record<string, string> = {
+    'X-Timestamp': String(Math.floor(Date.now() / 1000)),
+    'Accept-Language': currentLocale(),
+  };
+  const token = options.token ?? getSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;
@@ -83,7 +113,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     }
   }
   if (response.status === 401) {
-    onUnauthorized();
+    // Only the token that failed is forgotten: a login (or re-login after a password change) that happened while
+    // this call was under way must survive its late 401.
+    if (options.unauthorized !== 'ignore' && token === getSessionToken()) {
+      onUnauthorized({ redirect: options.unauthorized !== 'clear' });
+    }
     throw new ApiError('Unauthorized', 401, data);
   }
   if (!response.ok) throw new ApiError(detailMessage(data) ?? 'request error', response.status, data);
@@ -95,8 +129,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  get: <T>(path: string, query?: Query, options?: CallOptions) => request<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('DELETE', path, { ...options, body }),
 };

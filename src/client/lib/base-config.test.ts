@@ -1,6 +1,6 @@
 import { notificationsStore } from '@mantine/notifications';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryList } from '#shared/contracts/catalogue';
 import { BASE_CONFIG_KEY, getBaseConfig, loadBaseConfig, resetBaseConfig, useBaseConfig } from './base-config';
 import { initI18n } from './i18n';
@@ -30,10 +30,6 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('base configuration', () => {

@@ -3,7 +3,14 @@
  * `/ja/...` are the prefixed forms. The route decides the language; the cookie and the browser language only decide
  * where a first visit to the bare home page `/` goes. Pure functions, so they are easy to test.
  */
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, isLocale, type Locale } from '#shared/locales';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  firstSupportedLocale,
+  isLocale,
+  type Locale,
+} from '#shared/locales';
 import { isBotUserAgent } from './bot';
 
 /** The language of a pathname: its first segment when that is a locale, else zh. */
@@ -57,13 +64,7 @@ export function writeLocaleCookie(locale: Locale): void {
 }
 
 /** The first of the browser's languages we support (`en-GB` → en, `ja-JP` → ja, `zh-TW` → zh), or null. */
-export function browserLocale(languages: readonly string[]): Locale | null {
-  for (const language of languages) {
-    const base = language.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return null;
-}
+export const browserLocale = firstSupportedLocale;
 
 export interface EntryContext {
   pathname: string;

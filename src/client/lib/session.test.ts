@@ -89,4 +89,14 @@ describe('onUnauthorized', () => {
     expect(getSession().token).toBe('');
     expect(navigate).toHaveBeenCalledWith('/en/user/login?redirect=%2Fen%2Fuser%2Forders');
   });
+
+  it('only forgets the session when asked not to redirect (a stale token found at start-up)', () => {
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    setSession({ token: 'abc', userInfo: user });
+    window.history.replaceState(null, '', '/en/query/baits');
+    onUnauthorized({ redirect: false });
+    expect(getSession()).toEqual({ token: '', userInfo: null });
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });

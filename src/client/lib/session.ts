@@ -4,25 +4,13 @@
  * reads it without React. Other tabs' logins and logouts arrive through the `storage` event.
  */
 import { useSyncExternalStore } from 'react';
+import type { UserRead } from '#shared/contracts/auth';
 import { localeFromPath, localizePath } from './locale';
 
 export const SESSION_KEY = 'session';
 
 /** The current user as GET /api/users/me answers it (contracts/auth-api.md: UserRead plus our fields). */
-export interface UserInfo {
-  id: string;
-  email: string;
-  is_active: boolean;
-  is_superuser: boolean;
-  is_verified: boolean;
-  nickname: string;
-  avatar: string | null;
-  bio: string;
-  /** The bound logger id (bird id), or null. */
-  client_id: string | null;
-  vip_expire_at: string | null;
-  is_vip: boolean;
-}
+export type UserInfo = UserRead;
 
 export interface Session {
   token: string;
@@ -117,11 +105,12 @@ export function loginPathFor(currentPath: string): string {
 
 /**
  * A 401 from any call (spec §8: redirect to login, nothing thrown at the user): forget the session and go to the
- * login page. Already on the login page → stay there, so a failing call on it cannot loop.
+ * login page. Already on the login page → stay there, so a failing call on it cannot loop. `redirect: false` only
+ * forgets the session: a stale token found at start-up must not pull a visitor off a public page.
  */
-export function onUnauthorized(): void {
+export function onUnauthorized({ redirect = true }: { redirect?: boolean } = {}): void {
   clearSession();
-  if (!navigate || typeof window === 'undefined') return;
+  if (!redirect || !navigate || typeof window === 'undefined') return;
   const { pathname, search, hash } = window.location;
   if (localizePath(pathname, 'zh') === LOGIN_PATH) return;
   void navigate(loginPathFor(`${pathname}${search}${hash}`));

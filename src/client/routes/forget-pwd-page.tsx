@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { ForgotPasswordForm } from '../features/account/components/forgot-password-form';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/forget-pwd` (spec §2): ask for the password-reset e-mail. */
 export function Component() {
-  return <ComingSoonPage page="forgetPwd" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.forgetPwd.title')} description={t('account:forgot.description')} size="xs">
+      <ForgotPasswordForm />
+    </PageFrame>
+  );
 }

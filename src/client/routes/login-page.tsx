@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { LoginForm } from '../features/account/components/login-form';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/login` (spec §2): log in, then back to where the user came from. */
 export function Component() {
-  return <ComingSoonPage page="login" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.login.title')} description={t('account:login.description')} size="xs">
+      <LoginForm />
+    </PageFrame>
+  );
 }

@@ -1,6 +1,23 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { BirdIdBinding } from '../features/account/components/bird-id-binding';
+import { PersonalStats } from '../features/account/components/personal-stats';
+import { RequireLogin } from '../features/account/components/require-login';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/my-data` (spec §2 personal data): the bird id binding and the personal stats. */
 export function Component() {
-  return <ComingSoonPage page="myData" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.myData.title')} size="md">
+      <RequireLogin>
+        {(user) => (
+          <Stack gap="lg">
+            <BirdIdBinding user={user} />
+            <PersonalStats user={user} />
+          </Stack>
+        )}
+      </RequireLogin>
+    </PageFrame>
+  );
 }

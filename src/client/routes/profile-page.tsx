@@ -1,6 +1,14 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { ProfileForm } from '../features/account/components/profile-form';
+import { RequireLogin } from '../features/account/components/require-login';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/profile` (spec §2): nickname, avatar, bio and password. */
 export function Component() {
-  return <ComingSoonPage page="profile" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.profile.title')} size="sm">
+      <RequireLogin>{(user) => <ProfileForm key={user.id} user={user} />}</RequireLogin>
+    </PageFrame>
+  );
 }

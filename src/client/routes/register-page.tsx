@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { RegisterForm } from '../features/account/components/register-form';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/register` (spec §2): create an account, logged in at once. */
 export function Component() {
-  return <ComingSoonPage page="register" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.register.title')} description={t('account:register.description')} size="xs">
+      <RegisterForm />
+    </PageFrame>
+  );
 }

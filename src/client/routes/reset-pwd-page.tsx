@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { ResetPasswordForm } from '../features/account/components/reset-password-form';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/reset-pwd?token=…` (spec §2): the e-mailed link, where the new password is set. */
 export function Component() {
-  return <ComingSoonPage page="resetPwd" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.resetPwd.title')} description={t('account:reset.description')} size="xs">
+      <ResetPasswordForm />
+    </PageFrame>
+  );
 }

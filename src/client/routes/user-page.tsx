@@ -1,6 +1,14 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { RequireLogin } from '../features/account/components/require-login';
+import { UserHome } from '../features/account/components/user-home';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user` (spec §2): the user centre home; visitors are sent to the login page and back. */
 export function Component() {
-  return <ComingSoonPage page="user" />;
+  const { t } = useTranslation(['common', 'account']);
+  return (
+    <PageFrame title={t('pages.user.title')} size="md">
+      <RequireLogin>{(user) => <UserHome user={user} />}</RequireLogin>
+    </PageFrame>
+  );
 }

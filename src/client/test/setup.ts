@@ -1,10 +1,14 @@
 // jsdom lacks a few browser APIs that Mantine uses; give them harmless stand-ins so components render in tests.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { clearToasts } from './toasts';
 
+// Every test starts clean: no rendered tree, no stored session, no toasts from the test before. (Stubbed globals
+// such as `fetch` are restored by `unstubGlobals` in vitest.config.ts.)
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearToasts();
 });
 
 if (!window.matchMedia) {
@@ -30,3 +34,9 @@ window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 // React Router's scroll restoration calls scrollTo, which jsdom does not implement.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

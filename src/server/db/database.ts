@@ -9,12 +9,15 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
+import { SqliteBooleansPlugin } from './sqlite-booleans';
 
 export type Dialect = DatabaseTarget['dialect'];
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: the schema the tables live in (the connection's current schema). */
+  schema?: string;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,7 +41,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new SqliteBooleansPlugin()],
+    });
     return {
       kysely,
       dialect: 'sqlite',
@@ -63,9 +69,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const current = await pool.query<{ schema: string }>('select current_schema() as schema');
   return {
     kysely,
     dialect: 'postgres',
+    schema: current.rows[0]?.schema ?? 'public',
     ping: async () => {
       await pool.query('select 1');
     },

@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrator';
 const config = loadConfig();
 const db = await openDatabase(config.database);
 try {
-  const applied = await migrateToLatest(db.kysely);
+  const applied = await migrateToLatest(db);
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
 } finally {
   await db.close();

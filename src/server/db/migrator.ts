@@ -1,6 +1,7 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
-import type { Database } from './schema';
+import { type Migration, Migrator } from 'kysely';
+import type { Db } from './database';
 import * as m0001 from './migrations/0001-catalogue';
+import * as m0002 from './migrations/0002-accounts';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -8,10 +9,17 @@ import * as m0001 from './migrations/0001-catalogue';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
+  '0002-accounts': m0002,
 };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => MIGRATIONS },
+    // Kysely looks for its bookkeeping tables in every schema unless told which: name ours, so a database holding
+    // other schemas with their own migrations (tests run one schema per file) is never mistaken for migrated.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -8,7 +8,7 @@ import { seedDemoWorld } from './seed-demo-world';
 const config = loadConfig();
 const db = await openDatabase(config.database);
 try {
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db);
   const result = await seedDemoWorld(db.kysely, { mediaDir: path.join(config.dataDir, 'media') });
   console.log(result.seeded ? `demo world: ${result.categories} catalogue entries` : 'database already has data');
 } finally {

@@ -3,7 +3,7 @@
  * `{"detail":[{"type","loc","msg","input"}, ...]}`. The issue list is kept on the error so the error handler can
  * render it; messages follow pydantic's wording where a client may show them.
  */
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
 const PART_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
@@ -93,20 +93,49 @@ function describe(issue: z.core.$ZodIssue, input: unknown): Pick<ValidationEntry
       return { type: 'value_error', msg: issue.message };
     case 'invalid_union':
       return { type: 'union_error', msg: issue.message };
+    case 'custom': {
+      // Schemas that imitate a pydantic validator say which type and ctx it reports (e.g. EmailStr).
+      const pydantic = (issue.params as { pydantic?: { type: string; ctx?: Record<string, unknown> } } | undefined)
+        ?.pydantic;
+      if (pydantic) return { type: pydantic.type, msg: issue.message, ...(pydantic.ctx ? { ctx: pydantic.ctx } : {}) };
+      return { type: 'value_error', msg: issue.message };
+    }
     default:
       return { type: 'value_error', msg: issue.message };
   }
 }
 
-export function toValidationEntries(issues: z.core.$ZodIssue[], part: string, data: unknown): ValidationEntry[] {
+/** Bodies read as HTML form fields: pydantic reports `input: null` for their missing fields, not the whole body. */
+const FORM_BODIES = new WeakSet<z.ZodType>();
+
+export function formBody<T extends z.ZodType>(schema: T): T {
+  FORM_BODIES.add(schema);
+  return schema;
+}
+
+export function toValidationEntries(
+  issues: z.core.$ZodIssue[],
+  part: string,
+  data: unknown,
+  form = false,
+): ValidationEntry[] {
   const loc = PART_LOC[part] ?? part;
   return issues.map((issue) => {
     const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
     const input = valueAt(data, issue.path);
     const described = describe(issue, input);
     // pydantic echoes the enclosing object for a missing field (null for a missing body).
-    const shown = described.type === 'missing' ? (path.length ? valueAt(data, issue.path.slice(0, -1)) : null) : input;
-    return { ...described, loc: [loc, ...path], input: shown ?? null };
+    const shown =
+      described.type === 'missing' ? (path.length && !form ? valueAt(data, issue.path.slice(0, -1)) : null) : input;
+    // pydantic's key order: type, loc, msg, input, then ctx when there is one.
+    const entry: ValidationEntry = {
+      type: described.type,
+      loc: [loc, ...path],
+      msg: described.msg,
+      input: shown ?? null,
+    };
+    if (described.ctx) entry.ctx = described.ctx;
+    return entry;
   });
 }
 
@@ -147,7 +176,29 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
         ]),
       };
     }
-    const result = schema.safeParse(data);
+    // Fastify hands the validator `null` for a request without a body: an optional body schema must accept that.
+    const result = schema.safeParse(part === 'body' && data === null ? undefined : data);
     if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(toValidationEntries(result.error.issues, part, data)) };
+    const form = part === 'body' && FORM_BODIES.has(schema);
+    return { error: new RequestValidationError(toValidationEntries(result.error.issues, part, data, form)) };
   };
+
+/**
+ * preValidation hook of JSON-body routes: a form-encoded or multipart body is not a JSON object, and FastAPI says so
+ * with `model_attributes_type` echoing the raw body, rather than reading its fields.
+ */
+export async function requireJsonBody(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return;
+  const body = request.body;
+  const input =
+    body && typeof body === 'object' ? new URLSearchParams(body as Record<string, string>).toString() : body;
+  throw new RequestValidationError([
+    {
+      type: 'model_attributes_type',
+      loc: ['body'],
+      msg: 'Input should be a valid dictionary or object to extract fields from',
+      input: input ?? null,
+    },
+  ]);
+}

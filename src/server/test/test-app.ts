@@ -31,6 +31,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
+  // Under `npm run test:pg` the rate-limit counters live in Redis too, each app under its own key prefix.
+  const redisUrl = process.env.TEST_REDIS_URL;
   const pgSchema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,10 +41,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     DEMO_DATA: 'off',
     PUBLIC_BASE_URL: 'https://anglerdex.test',
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:` } : {}),
     ...options.env,
   });
   const db = await openDatabase(config.database, { pgSchema });
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db);
   if (options.seed !== false) await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
-import { PageQuery, QueryBool, pageOf } from './common';
+import { PageQuery, LaxBool, pageOf } from './common';
 
 export const CATEGORY_GROUPS = ['fish', 'maps', 'baits', 'star_type', 'fish_way'] as const;
 export const CategoryGroup = z.enum(CATEGORY_GROUPS);
@@ -100,7 +100,7 @@ export const FishesByMapResponse = z.object({ items: z.array(FishItem) });
 export const CategoriesQuery = PageQuery.extend({
   group_type: CategoryGroup.optional(),
   like_str: z.string().trim().max(100).optional(),
-  like_start: QueryBool.default(true),
+  like_start: LaxBool.default(true),
   letter: z
     .string()
     .regex(/^([A-Za-z]|#)$/, 'letter must be one letter A–Z or #')

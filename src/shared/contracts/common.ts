@@ -18,11 +18,17 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** `{detail}` is the one error shape of the API (a string, a `{code, reason}` object or a 422 list). */
 export const ErrorBody = z.object({ detail: z.unknown() });
 
-/** Query booleans as FastAPI reads them: true/false/1/0/yes/no/on/off (any case); anything else is a 422. */
-export const QueryBool = z.preprocess((v) => {
+/**
+ * Booleans as pydantic reads them in lax mode (FastAPI query flags and the privilege flags of the account bodies):
+ * true/false, 1/0 and the words t/true/on/y/yes/1 and f/false/off/n/no/0 (any case); anything else is a 422.
+ */
+const TRUE_WORDS = new Set(['t', 'true', 'on', 'y', 'yes', '1']);
+const FALSE_WORDS = new Set(['f', 'false', 'off', 'n', 'no', '0']);
+export const LaxBool = z.preprocess((v) => {
+  if (v === 1 || v === 0) return v === 1;
   if (typeof v !== 'string') return v;
   const word = v.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(word)) return true;
-  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
   return v;
 }, z.boolean());

@@ -35,7 +35,7 @@ export function useBaitsQuery(filters: BaitListFilters, lang: Locale) {
           // The index letter of a name depends on the language: pinyin initial for zh, English initial otherwise.
           lang,
         } satisfies CategoriesQueryInput,
-        signal,
+        { signal },
       ),
     // Keeps the current page on screen while the next letter / page / search loads, instead of flashing a skeleton.
     placeholderData: keepPreviousData,

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
 import { theme } from '../../../components/theme';
 import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
@@ -114,10 +114,6 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   resetBaseConfig();
   await loadBaseConfig();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('FishEncyclopedia', () => {

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import type { BindClientBody, UserRead } from '#shared/contracts/auth';
+import { api } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session';
+
+const BIND_PATH = '/api/c_report/user/bind_client_id';
+
+/** Binds the user's logger (bird id): the answer is the user with `client_id` set, stored in the session. */
+export function useBindBirdId() {
+  return useMutation({
+    mutationFn: async (clientId: string) => {
+      const user = await api.post<UserRead>(BIND_PATH, { client_id: clientId } satisfies BindClientBody);
+      setSession({ userInfo: user });
+      return user;
+    },
+  });
+}
+
+/** Unbinds it: the answer is the user with `client_id` null. */
+export function useUnbindBirdId() {
+  return useMutation({
+    mutationFn: async () => {
+      const user = await api.delete<UserRead>(BIND_PATH);
+      setSession({ userInfo: user });
+      return user;
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import {
+  ActionIcon,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCheck, IconCopy, IconUnlink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AuthErrorCode } from '#shared/account-rules';
+import type { UserInfo } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useBindBirdId, useUnbindBirdId } from '../api/use-bird-id';
+import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
+import { requiredLabel } from './required-label';
+import { SubmitButton } from './submit-button';
+
+/** Answers about the id itself: explained under the input, not only in the toast. */
+const ID_CODES: ReadonlySet<string | null> = new Set([
+  AuthErrorCode.CLIENT_NOT_FOUND,
+  AuthErrorCode.CLIENT_ALREADY_BOUND,
+]);
+
+function BindForm() {
+  const { t } = useTranslation('account');
+  const bind = useBindBirdId();
+  const form = useForm({
+    initialValues: { clientId: '' },
+    validate: { clientId: (value) => (value.trim() ? null : t('validation.birdIdRequired')) },
+  });
+
+  const submit = form.onSubmit(async ({ clientId }) => {
+    try {
+      await bind.mutateAsync(clientId.trim());
+      toast.success(t('myData.bindSuccess'));
+    } catch (error) {
+      const reason = authErrorText(error);
+      form.setErrors(
+        ID_CODES.has(errorCode(error)) ? { clientId: reason } : fieldErrors(error, { client_id: 'clientId' }),
+      );
+      toast.error(t('myData.bindFailed'), reason);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          {...requiredLabel(t('myData.birdId'))}
+          placeholder={t('fields.birdIdPlaceholder')}
+          description={t('myData.birdIdHint')}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          {...form.getInputProps('clientId')}
+        />
+        <SubmitButton
+          busy={form.submitting}
+          label={t('myData.bind')}
+          busyLabel={t('myData.binding')}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+function BoundId({ clientId }: { clientId: string }) {
+  const { t } = useTranslation('account');
+  const unbind = useUnbindBirdId();
+  const [confirming, confirm] = useDisclosure(false);
+
+  const doUnbind = async () => {
+    try {
+      await unbind.mutateAsync();
+      confirm.close();
+      toast.success(t('myData.unbindSuccess'));
+    } catch (error) {
+      toast.error(t('myData.unbindFailed'), authErrorText(error));
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Code fz="md" px="sm" py={6} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="bound-bird-id">
+          {clientId}
+        </Code>
+        <CopyButton value={clientId} timeout={2000}>
+          {({ copied, copy }) => (
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={copy}
+              aria-label={copied ? t('myData.copied') : t('myData.copy')}
+              title={copied ? t('myData.copied') : t('myData.copy')}
+            >
+              {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+            </ActionIcon>
+          )}
+        </CopyButton>
+      </Group>
+      <Button
+        variant="default"
+        leftSection={<IconUnlink size={16} aria-hidden />}
+        onClick={confirm.open}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('myData.unbind')}
+      </Button>
+      <Modal opened={confirming} onClose={confirm.close} title={t('myData.unbindTitle')} centered>
+        <Text size="sm">{t('myData.unbindText', { id: clientId })}</Text>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={confirm.close}>
+            {t('myData.cancel')}
+          </Button>
+          <Button color="red" onClick={() => void doUnbind()} disabled={unbind.isPending}>
+            {unbind.isPending ? t('myData.unbinding') : t('myData.unbindConfirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The bird id section of `/user/my-data`: the bound logger id (copy, unbind), or the form to bind one. */
+export function BirdIdBinding({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('account');
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bird-id-title">
+      <Title order={2} fz="lg" id="bird-id-title">
+        {t('myData.birdTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4} mb="md">
+        {user.client_id ? t('myData.boundIntro') : t('myData.birdIntro')}
+      </Text>
+      {user.client_id ? <BoundId clientId={user.client_id} /> : <BindForm />}
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { useLocalePath } from '../../../lib/use-locale';
+import { useForgotPassword } from '../api/use-password-reset';
+import { authErrorText, fieldErrors } from '../auth-errors';
+import { emailProblem } from '../validation';
+import { FormCard } from './form-card';
+import { ResultState } from './result-state';
+import { requiredLabel } from './required-label';
+import { SubmitButton } from './submit-button';
+
+/**
+ * `/user/forget-pwd` (spec §4 password reset, first step): the e-mail address → 'We have sent the reset password
+ * email', said on the page (the toast alone is gone after five seconds) and as a toast.
+ */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation('account');
+  const localePath = useLocalePath();
+  const forgot = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email: '' }, validate: { email: emailProblem } });
+
+  const submit = form.onSubmit(async ({ email }) => {
+    const address = email.trim();
+    try {
+      await forgot.mutateAsync(address);
+      toast.success(t('forgot.sent'));
+      setSentTo(address);
+    } catch (error) {
+      form.setErrors(fieldErrors(error, { email: 'email' }));
+      toast.error(t('forgot.failed'), authErrorText(error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <ResultState
+        icon={IconMailCheck}
+        color="teal"
+        title={t('forgot.sent')}
+        description={t('forgot.sentText', { email: sentTo })}
+        role="status"
+      >
+        <Button component={Link} to={localePath('/user/login')}>
+          {t('forgot.backToLogin')}
+        </Button>
+        <Button variant="default" onClick={() => setSentTo(null)}>
+          {t('forgot.again')}
+        </Button>
+      </ResultState>
+    );
+  }
+
+  return (
+    <FormCard>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...requiredLabel(t('fields.email'))}
+            placeholder={t('fields.emailPlaceholder')}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <SubmitButton
+            busy={form.submitting}
+            label={t('submit.sendEmail')}
+            busyLabel={t('submit.sendingEmail')}
+            fullWidth
+          />
+          <Group justify="center">
+            <Anchor component={Link} to={localePath('/user/login')} size="sm">
+              {t('forgot.backToLogin')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

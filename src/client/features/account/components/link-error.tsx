@@ -1,0 +1,14 @@
+import { IconLinkOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResultState } from './result-state';
+
+/** An e-mailed link that cannot be used (spec §4: 'Link Error'), with what to do instead. */
+export function LinkError({ description, children }: { description: string; children?: ReactNode }) {
+  const { t } = useTranslation('account');
+  return (
+    <ResultState icon={IconLinkOff} color="red" title={t('linkError.title')} description={description} role="alert">
+      {children}
+    </ResultState>
+  );
+}

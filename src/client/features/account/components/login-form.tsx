@@ -1,0 +1,80 @@
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useLocalePath } from '../../../lib/use-locale';
+import { useLogin } from '../api/use-login';
+import { authErrorText } from '../auth-errors';
+import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { emailProblem } from '../validation';
+import { FormCard } from './form-card';
+import { PasswordInput } from './password-input';
+import { requiredLabel } from './required-label';
+import { SubmitButton } from './submit-button';
+
+/**
+ * `/user/login` (spec §2–§5): e-mail and password, sent form-encoded as `username` / `password`. Once the session is
+ * stored the page follows `?redirect=` (same-site paths only) or goes to the user centre; a logged-in visitor goes
+ * there at once.
+ */
+export function LoginForm() {
+  const { t } = useTranslation('account');
+  const localePath = useLocalePath();
+  const target = useRedirectTarget();
+  const { loggedIn } = useSession();
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: emailProblem,
+      password: (value) => (value ? null : t('validation.passwordRequired')),
+    },
+  });
+
+  if (loggedIn) return <Navigate to={target} replace />;
+
+  const submit = form.onSubmit(async ({ username, password }) => {
+    try {
+      // Success stores the session, which re-renders this page into the redirect above.
+      await login.mutateAsync({ username: username.trim(), password });
+    } catch (error) {
+      toast.error(t('login.failed'), authErrorText(error));
+    }
+  });
+
+  return (
+    <FormCard>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...requiredLabel(t('fields.email'))}
+            placeholder={t('fields.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            {...requiredLabel(t('fields.password'))}
+            placeholder={t('fields.passwordPlaceholder')}
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor component={Link} to={localePath('/user/forget-pwd')} size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <SubmitButton busy={login.isPending} label={t('submit.login')} busyLabel={t('submit.loggingIn')} fullWidth />
+          <Text size="sm" ta="center">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to={localePath('/user/register')} fw={600} underline="always">
+              {t('login.register')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

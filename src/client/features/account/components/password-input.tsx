@@ -1,0 +1,17 @@
+import { PasswordInput as MantinePasswordInput, type PasswordInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Mantine's password input, made as accessible as its text inputs: a named show/hide button, and `aria-invalid` when
+ * it shows an error (Mantine's PasswordInput only styles the error; the text is tied through aria-describedby).
+ */
+export function PasswordInput(props: PasswordInputProps) {
+  const { t } = useTranslation('account');
+  return (
+    <MantinePasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
+      aria-invalid={props.error ? true : undefined}
+      {...props}
+    />
+  );
+}

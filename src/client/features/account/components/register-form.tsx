@@ -1,0 +1,135 @@
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { AuthErrorCode, type RegisterBody } from '#shared/account-rules';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useLocalePath } from '../../../lib/use-locale';
+import { logIn } from '../api/use-login';
+import { useRegister } from '../api/use-register';
+import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
+import { confirmPasswordProblem, emailProblem, newPasswordProblem, nicknameProblem } from '../validation';
+import { FormCard } from './form-card';
+import { NewPasswordFields } from './new-password-fields';
+import { requiredLabel } from './required-label';
+import { SubmitButton } from './submit-button';
+
+interface RegisterValues {
+  email: string;
+  nickname: string;
+  password: string;
+  confirmPassword: string;
+  birdId: string;
+}
+
+/** The server's names for the form's inputs, for 422 lists. */
+const SERVER_FIELDS = { email: 'email', nickname: 'nickname', password: 'password', client_id: 'birdId' };
+
+/** Codes that are about one input: the message goes under it as well as into the toast. */
+const CODE_FIELDS: Partial<Record<string, keyof RegisterValues>> = {
+  [AuthErrorCode.REGISTER_USER_ALREADY_EXISTS]: 'email',
+  [AuthErrorCode.CLIENT_NOT_FOUND]: 'birdId',
+  [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'birdId',
+};
+
+/**
+ * `/user/register` (spec §2, §5): e-mail, nickname, password twice and an optional bird id, each checked before
+ * anything is sent. A new account is logged in at once and lands in the user centre.
+ */
+export function RegisterForm() {
+  const { t } = useTranslation('account');
+  const localePath = useLocalePath();
+  const navigate = useNavigate();
+  const { loggedIn } = useSession();
+  const registration = useRegister();
+  const form = useForm<RegisterValues>({
+    initialValues: { email: '', nickname: '', password: '', confirmPassword: '', birdId: '' },
+    validate: {
+      email: emailProblem,
+      nickname: nicknameProblem,
+      password: newPasswordProblem,
+      confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
+    },
+  });
+
+  if (loggedIn) return <Navigate to={localePath('/user')} replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    const body: RegisterBody = {
+      email: values.email.trim(),
+      password: values.password,
+      nickname: values.nickname.trim(),
+    };
+    const birdId = values.birdId.trim();
+    if (birdId) body.client_id = birdId;
+    let user;
+    try {
+      user = await registration.mutateAsync(body);
+    } catch (error) {
+      const reason = authErrorText(error);
+      const errors: Record<string, string> = fieldErrors(error, SERVER_FIELDS);
+      const field = CODE_FIELDS[errorCode(error) ?? ''];
+      if (field) errors[field] = reason;
+      form.setErrors(errors);
+      toast.error(t('register.failed'), reason);
+      return;
+    }
+    try {
+      // Logged in straight away; the stored session re-renders this page into the user centre.
+      await logIn({ username: body.email, password: body.password });
+      toast.success(t('register.success', { name: user.nickname }));
+    } catch {
+      toast.info(t('register.loginAfterwards'));
+      void navigate(localePath('/user/login'), { replace: true });
+    }
+  });
+
+  return (
+    <FormCard>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            {...requiredLabel(t('fields.email'))}
+            placeholder={t('fields.emailPlaceholder')}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            {...requiredLabel(t('fields.nickname'))}
+            placeholder={t('fields.nicknamePlaceholder')}
+            autoComplete="nickname"
+            {...form.getInputProps('nickname')}
+          />
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
+            passwordLabel={t('fields.password')}
+            required
+          />
+          <TextInput
+            label={t('fields.birdId')}
+            placeholder={t('fields.birdIdPlaceholder')}
+            description={t('fields.birdIdHint')}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.getInputProps('birdId')}
+          />
+          <SubmitButton
+            busy={form.submitting}
+            label={t('submit.register')}
+            busyLabel={t('submit.registering')}
+            fullWidth
+          />
+          <Text size="sm" ta="center">
+            {t('register.haveAccount')}{' '}
+            <Anchor component={Link} to={localePath('/user/login')} fw={600} underline="always">
+              {t('register.login')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

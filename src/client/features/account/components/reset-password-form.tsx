@@ -1,0 +1,102 @@
+import { Button, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { AuthErrorCode } from '#shared/account-rules';
+import { toast } from '../../../lib/toast';
+import { useLocalePath } from '../../../lib/use-locale';
+import { useResetPassword } from '../api/use-password-reset';
+import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
+import { confirmPasswordProblem, newPasswordProblem } from '../validation';
+import { FormCard } from './form-card';
+import { LinkError } from './link-error';
+import { NewPasswordFields } from './new-password-fields';
+import { ResultState } from './result-state';
+import { SubmitButton } from './submit-button';
+
+type Outcome = 'form' | 'done' | 'badLink';
+
+/**
+ * `/user/reset-pwd?token=…` (spec §4 password reset, last step): a new password twice → 'password reset success' and
+ * the way to the login page. A link without a token, or one the server refuses (invalid, expired, already used),
+ * shows 'Link Error' with the way to a new e-mail; a refused password is explained under the input.
+ */
+export function ResetPasswordForm() {
+  const { t } = useTranslation('account');
+  const localePath = useLocalePath();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const reset = useResetPassword();
+  const [outcome, setOutcome] = useState<Outcome>('form');
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: newPasswordProblem,
+      confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
+    },
+  });
+
+  if (!token || outcome === 'badLink') {
+    return (
+      <LinkError description={token ? t('linkError.reset') : t('linkError.missing')}>
+        <Button component={Link} to={localePath('/user/forget-pwd')}>
+          {t('linkError.requestNew')}
+        </Button>
+      </LinkError>
+    );
+  }
+
+  if (outcome === 'done') {
+    return (
+      <ResultState
+        icon={IconCircleCheck}
+        color="teal"
+        title={t('reset.success')}
+        description={t('reset.successText')}
+        role="status"
+      >
+        <Button component={Link} to={localePath('/user/login')}>
+          {t('reset.toLogin')}
+        </Button>
+      </ResultState>
+    );
+  }
+
+  const submit = form.onSubmit(async ({ password }) => {
+    try {
+      await reset.mutateAsync({ token, password });
+      toast.success(t('reset.success'));
+      setOutcome('done');
+    } catch (error) {
+      if (errorCode(error) === AuthErrorCode.RESET_PASSWORD_BAD_TOKEN) {
+        setOutcome('badLink');
+        return;
+      }
+      form.setErrors(fieldErrors(error, { password: 'password' }));
+      toast.error(t('reset.failed'), authErrorText(error));
+    }
+  });
+
+  return (
+    <FormCard>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <NewPasswordFields
+            password={form.getInputProps('password')}
+            confirm={form.getInputProps('confirmPassword')}
+            passwordLabel={t('profile.newPassword')}
+            required
+          />
+          <SubmitButton
+            busy={form.submitting}
+            label={t('submit.resetPassword')}
+            busyLabel={t('submit.resetting')}
+            fullWidth
+          />
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

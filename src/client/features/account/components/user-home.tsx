@@ -1,0 +1,182 @@
+import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconChevronRight,
+  IconCrown,
+  IconDatabase,
+  IconLogout,
+  IconMailForward,
+  IconReceipt,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { UserAvatar } from '../../../components/user-avatar';
+import { formatDateTime } from '../../../lib/format-date';
+import type { UserInfo } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useLocalePath } from '../../../lib/use-locale';
+import { useLogout } from '../api/use-logout';
+import { useRequestVerifyEmail } from '../api/use-verify-email';
+import { authErrorText } from '../auth-errors';
+
+function SectionCard({
+  to,
+  icon: IconComponent,
+  title,
+  text,
+}: {
+  to: string;
+  icon: Icon;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Card component={Link} to={to} withBorder radius="lg" padding="lg" className="account-card">
+      <Group wrap="nowrap" gap="md" align="flex-start">
+        <IconComponent size={26} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+        <Box miw={0} style={{ flex: 1 }}>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
+            {text}
+          </Text>
+        </Box>
+        <IconChevronRight size={18} aria-hidden style={{ flexShrink: 0, alignSelf: 'center' }} />
+      </Group>
+    </Card>
+  );
+}
+
+/** `/user` (spec §2 user centre home): who is logged in, e-mail verification, VIP status, the sections, logout. */
+export function UserHome({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation();
+  const localePath = useLocalePath();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const requestVerify = useRequestVerifyEmail();
+
+  const sendVerification = async () => {
+    try {
+      await requestVerify.mutateAsync(user.email);
+      toast.success(t('user.verifySent'), t('user.verifySentText', { email: user.email }));
+    } catch (error) {
+      toast.error(t('user.verifyFailed'), authErrorText(error));
+    }
+  };
+
+  // Home first (rendered at once, flushSync), then forget the session: the other way round this protected page would
+  // still be on screen when the session goes, and send the user to the login page.
+  const logOut = () => logout.mutate(() => navigate(localePath('/'), { flushSync: true }));
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Group wrap="nowrap" gap="md" miw={0} style={{ flex: '1 1 260px' }}>
+            <UserAvatar user={user} size={72} radius="xl" />
+            <Box miw={0}>
+              <Title order={2} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
+                {user.nickname || user.email}
+              </Title>
+              <Group gap={8} mt={4} wrap="wrap">
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+                {user.is_verified ? (
+                  <Badge color="teal" variant="dot" style={{ textTransform: 'none' }}>
+                    {t('user.verified')}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="dot" style={{ textTransform: 'none' }}>
+                    {t('user.unverified')}
+                  </Badge>
+                )}
+              </Group>
+              {!user.is_verified ? (
+                <Button
+                  mt="sm"
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconMailForward size={16} aria-hidden />}
+                  onClick={() => void sendVerification()}
+                  disabled={requestVerify.isPending}
+                >
+                  {requestVerify.isPending ? t('user.sendingVerify') : t('user.sendVerify')}
+                </Button>
+              ) : null}
+            </Box>
+          </Group>
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={logOut}
+            disabled={logout.isPending}
+          >
+            {logout.isPending ? t('user.loggingOut') : t('user.logout')}
+          </Button>
+        </Group>
+      </Paper>
+
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" gap="md">
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 260px' }}>
+            <IconCrown size={28} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
+            <Box miw={0}>
+              <Group gap={8}>
+                <Title order={2} fz="lg">
+                  {t('user.vipTitle')}
+                </Title>
+                {user.is_vip ? (
+                  <Badge color="yellow" variant="filled" c="dark.9">
+                    {t('user.vipBadge')}
+                  </Badge>
+                ) : null}
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                {user.is_vip && user.vip_expire_at
+                  ? t('user.vipUntil', { date: formatDateTime(user.vip_expire_at) })
+                  : t('user.notVip')}
+              </Text>
+            </Box>
+          </Group>
+          {!user.is_vip ? (
+            <Button component={Link} to={localePath('/vip/buy')} leftSection={<IconCrown size={16} aria-hidden />}>
+              {t('user.getVip')}
+            </Button>
+          ) : null}
+        </Group>
+      </Paper>
+
+      <Box component="section" aria-labelledby="account-sections">
+        <Title order={2} fz="lg" mb="sm" id="account-sections">
+          {t('user.sections')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <SectionCard
+            to={localePath('/user/profile')}
+            icon={IconUserCircle}
+            title={tc('pages.profile.title')}
+            text={t('user.profileCard')}
+          />
+          <SectionCard
+            to={localePath('/user/my-data')}
+            icon={IconDatabase}
+            title={tc('pages.myData.title')}
+            text={
+              user.client_id
+                ? `${t('user.birdIdLabel')}: ${user.client_id}`
+                : `${t('user.myDataCard')} · ${t('user.birdIdLabel')}: ${t('user.birdIdNone')}`
+            }
+          />
+          <SectionCard
+            to={localePath('/user/orders')}
+            icon={IconReceipt}
+            title={tc('pages.orders.title')}
+            text={t('user.ordersCard')}
+          />
+        </SimpleGrid>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The form rules of the account pages (spec §5), with the contract's limits. Each returns the message to show under
+ * the input, in the page's language, or null when the value is fine.
+ */
+import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, passwordProblem } from '#shared/account-rules';
+import { i18n } from '../../lib/i18n';
+import { translateReason } from './auth-errors';
+
+// Lengths count as the server's zod rules do (UTF-16 units); the password rule is the contract's own function.
+// Deliberately loose: the server does the real check (and its message is translated); this only catches typos.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`account:validation.${key}`, options);
+
+export function emailProblem(value: string): string | null {
+  const email = value.trim();
+  if (!email) return t('emailRequired');
+  return EMAIL.test(email) ? null : t('emailInvalid');
+}
+
+export function nicknameProblem(value: string): string | null {
+  const nickname = value.trim();
+  if (!nickname) return t('nicknameRequired');
+  if (nickname.length < NICKNAME_MIN_LENGTH) return t('nicknameTooShort');
+  if (nickname.length > NICKNAME_MAX_LENGTH) return t('nicknameTooLong', { max: NICKNAME_MAX_LENGTH });
+  return null;
+}
+
+/** A new password: required, at least 6 characters, at most 256 bytes (the contract's rule and reasons). */
+export function newPasswordProblem(value: string): string | null {
+  if (!value) return t('passwordRequired');
+  const problem = passwordProblem(value);
+  return problem ? translateReason(problem) : null;
+}
+
+export function confirmPasswordProblem(value: string, password: string): string | null {
+  if (!value) return t('confirmRequired');
+  return value === password ? null : t('passwordMismatch');
+}
+
+export function bioProblem(value: string): string | null {
+  return value.length > BIO_MAX_LENGTH ? t('bioTooLong', { max: BIO_MAX_LENGTH }) : null;
+}

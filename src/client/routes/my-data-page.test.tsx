@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { USER } from '../features/account/test-fixtures';
+import { initI18n } from '../lib/i18n';
+import { clearSession, getSession, setSession } from '../lib/session';
+import en from '../locales/en/account.json';
+import { fakeApi, json } from '../test/fake-api';
+import { renderRoute } from '../test/render-route';
+import { shownToasts } from '../test/toasts';
+import { Component as MyDataPage } from './my-data-page';
+
+const PATH = '/en/user/my-data';
+const BIRD_ID = 'bird_0123456789abcdefABCDEF';
+const BIND = '/api/c_report/user/bind_client_id';
+
+async function bind(id: string) {
+  fireEvent.change(await screen.findByRole('textbox', { name: en.myData.birdId }), { target: { value: id } });
+  fireEvent.click(screen.getByRole('button', { name: en.myData.bind }));
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  setSession({ token: 'tok', userInfo: USER });
+});
+
+afterEach(() => {
+  clearSession();
+});
+
+describe('my data page', () => {
+  it("binds a bird id, says 'Bind Success' and then shows the bound id", async () => {
+    const api = fakeApi({ [`POST ${BIND}`]: () => json({ ...USER, client_id: BIRD_ID }) });
+    renderRoute(<MyDataPage />, { path: PATH });
+    await bind(` ${BIRD_ID} `);
+
+    expect((await screen.findByTestId('bound-bird-id')).textContent).toBe(BIRD_ID);
+    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Bind Success' }));
+    expect(api.to('POST', BIND)[0]!.json).toEqual({ client_id: BIRD_ID });
+    expect(getSession().userInfo?.client_id).toBe(BIRD_ID);
+    expect(screen.getByRole('button', { name: en.myData.copy })).toBeTruthy();
+  });
+
+  it('explains a bird id bound to another account (409) under the input', async () => {
+    fakeApi({ [`POST ${BIND}`]: () => json({ detail: 'CLIENT_ALREADY_BOUND' }, 409) });
+    renderRoute(<MyDataPage />, { path: PATH });
+    await bind(BIRD_ID);
+
+    const input = screen.getByRole('textbox', { name: en.myData.birdId });
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(en.errors.CLIENT_ALREADY_BOUND)).toBeTruthy();
+    expect(shownToasts()).toContainEqual(
+      expect.objectContaining({ title: en.myData.bindFailed, message: en.errors.CLIENT_ALREADY_BOUND }),
+    );
+    expect(getSession().userInfo?.client_id).toBeNull();
+  });
+
+  it('explains an unknown bird id (404)', async () => {
+    fakeApi({ [`POST ${BIND}`]: () => json({ detail: 'CLIENT_NOT_FOUND' }, 404) });
+    renderRoute(<MyDataPage />, { path: PATH });
+    await bind('bird_doesnotexist');
+    expect(await screen.findByText(en.errors.CLIENT_NOT_FOUND)).toBeTruthy();
+  });
+
+  it('unbinds after a confirmation', async () => {
+    setSession({ token: 'tok', userInfo: { ...USER, client_id: BIRD_ID } });
+    const api = fakeApi({ [`DELETE ${BIND}`]: () => json({ ...USER, client_id: null }) });
+    renderRoute(<MyDataPage />, { path: PATH });
+    fireEvent.click(await screen.findByRole('button', { name: en.myData.unbind }));
+    const dialog = await screen.findByRole('dialog', { name: en.myData.unbindTitle });
+    expect(api.requests).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: en.myData.unbindConfirm }));
+
+    expect(await screen.findByRole('textbox', { name: en.myData.birdId })).toBeTruthy();
+    expect(api.to('DELETE', BIND)).toHaveLength(1);
+    expect(getSession().userInfo?.client_id).toBeNull();
+  });
+
+  it('shows an honest empty state for the personal stats', async () => {
+    fakeApi();
+    renderRoute(<MyDataPage />, { path: PATH });
+    const stats = (await screen.findByRole('heading', { name: en.myData.statsTitle })).closest('section')!;
+    expect(within(stats).getByText(en.myData.statsEmpty)).toBeTruthy();
+    expect(within(stats).queryByText(/\d/)).toBeNull();
+  });
+
+  it('sends a visitor to the login page and back', async () => {
+    clearSession();
+    fakeApi();
+    const { router } = renderRoute(<MyDataPage />, { path: PATH });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/user/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(PATH)}`);
+  });
+});

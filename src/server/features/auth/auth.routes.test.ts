@@ -1,0 +1,516 @@
+/**
+ * `/api/auth/*` against contracts/auth-api.md on a real database, with e-mail delivered to a real loopback SMTP
+ * server: status codes, `detail` values, body bytes and key order, token rules (revocation, single-use reset),
+ * enumeration resistance and the rate limits.
+ */
+import { hash as argon2Hash } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import {
+  PASSWORD,
+  USER_READ_KEYS,
+  asUser,
+  login,
+  loginRequest,
+  register,
+  signedIn,
+  uniqueEmail,
+} from '../../test/accounts';
+import { startSmtp, type TestSmtp } from '../../test/test-smtp';
+
+let ctx: TestContext;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  ctx = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url, AUTH_IP_PER_MINUTE: '1000' } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as string, headers });
+const me = (token: string) => asUser(ctx.app, token, { method: 'GET', url: '/api/users/me' });
+const storedUser = (id: string) =>
+  ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The token in the link of the newest mail to `to`. */
+async function mailedToken(to: string, path: string): Promise<{ token: string; link: string }> {
+  const mail = await smtp.waitFor(to);
+  const link = (mail.text ?? '').match(/https?:\/\/\S+/)?.[0] ?? '';
+  expect(link).toContain(path);
+  return { token: new URL(link).searchParams.get('token')!, link };
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates an active, unverified user and answers UserRead in the contract key order', async () => {
+    const email = uniqueEmail();
+    const res = await post('/api/auth/register', { email, password: PASSWORD, nickname: '钓鱼王' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toBe('application/json');
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(USER_READ_KEYS);
+    expect(body).toMatchObject({ email, is_active: true, is_superuser: false, is_verified: false, nickname: '钓鱼王' });
+    expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(res.body).not.toContain('password');
+    // New hashes are argon2id with argon2-cffi's defaults (contract §4.2).
+    expect((await storedUser(body.id)).hashed_password).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+  });
+
+  it('normalises the e-mail like EmailStr and defaults the nickname to the local part', async () => {
+    const res = await post('/api/auth/register', {
+      email: '  Pretty Name <Percival.Mixed@Camelot.BT>  ',
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'Percival.Mixed@camelot.bt', nickname: 'Percival.Mixed' });
+  });
+
+  it('ignores privilege fields and unknown keys, but still type-checks the flags', async () => {
+    const ok = await post('/api/auth/register', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+      is_superuser: 'yes',
+      is_active: false,
+      is_verified: 1,
+      id: '00000000-0000-0000-0000-000000000000',
+      hashed_password: 'x',
+      foo: 'bar',
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ is_active: true, is_superuser: false, is_verified: false });
+    expect(ok.json().id).not.toBe('00000000-0000-0000-0000-000000000000');
+
+    const maybe = await post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD, is_superuser: 'maybe' });
+    expect(maybe.statusCode).toBe(422);
+    expect(maybe.json().detail).toEqual([
+      {
+        type: 'bool_parsing',
+        loc: ['body', 'is_superuser'],
+        msg: 'Input should be a valid boolean, unable to interpret input',
+        input: 'maybe',
+      },
+    ]);
+  });
+
+  it('refuses an existing e-mail in any case, but checks the password first', async () => {
+    const user = await register(ctx.app);
+    const upper = user.email.toUpperCase().replace('@EXAMPLE.COM', '@example.com');
+    const again = await post('/api/auth/register', { email: upper, password: PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toBe('{"detail":"REGISTER_USER_ALREADY_EXISTS"}');
+
+    const short = await post('/api/auth/register', { email: user.email, password: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({
+      detail: { code: 'REGISTER_INVALID_PASSWORD', reason: 'Password must be at least 6 characters long' },
+    });
+  });
+
+  it('refuses passwords over 256 bytes before hashing them', async () => {
+    const res = await post('/api/auth/register', { email: uniqueEmail(), password: '鱼'.repeat(86) }); // 258 bytes
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toEqual({
+      code: 'REGISTER_INVALID_PASSWORD',
+      reason: 'Password must be at most 256 bytes long',
+    });
+  });
+
+  it('answers FastAPI 422 lists for missing fields, bad e-mails, short nicknames and non-object bodies', async () => {
+    const empty = await post('/api/auth/register', {});
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().detail).toEqual([
+      { type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: {} },
+      { type: 'missing', loc: ['body', 'password'], msg: 'Field required', input: {} },
+    ]);
+
+    const onlyEmail = await post('/api/auth/register', { email: 'x@camelot.bt' });
+    expect(onlyEmail.json().detail[0].input).toEqual({ email: 'x@camelot.bt' });
+
+    for (const [email, reason] of [
+      ['no-at-sign', 'An email address must have an @-sign.'],
+      ['a@localhost', 'The part after the @-sign is not valid. It should have a period.'],
+      ['a@example.test', 'The part after the @-sign is a special-use or reserved name that cannot be used with email.'],
+    ]) {
+      const res = await post('/api/auth/register', { email, password: PASSWORD });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0]).toEqual({
+        type: 'value_error',
+        loc: ['body', 'email'],
+        msg: `value is not a valid email address: ${reason}`,
+        input: email,
+        ctx: { reason },
+      });
+    }
+
+    const nick = await post('/api/auth/register', { email: uniqueEmail(), password: PASSWORD, nickname: ' x ' });
+    expect(nick.statusCode).toBe(422);
+    expect(nick.json().detail[0]).toMatchObject({
+      loc: ['body', 'nickname'],
+      msg: 'Nickname must be at least 2 characters long',
+    });
+
+    const number = await post('/api/auth/register', { email: uniqueEmail(), password: 123456 });
+    expect(number.json().detail[0]).toMatchObject({ type: 'string_type', loc: ['body', 'password'], input: 123456 });
+
+    const form = await post('/api/auth/register', 'email=a%40b.co&password=secret1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.statusCode).toBe(422);
+    expect(form.json().detail).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: 'email=a%40b.co&password=secret1',
+      },
+    ]);
+
+    const array = await post('/api/auth/register', JSON.stringify([1]), { 'content-type': 'application/json' });
+    expect(array.json().detail[0]).toMatchObject({ type: 'model_attributes_type', loc: ['body'] });
+
+    const broken = await post('/api/auth/register', '{"email":', { 'content-type': 'application/json' });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' });
+
+    const nul = await post('/api/auth/register', { email: uniqueEmail(), password: 'abc\u0000defg' });
+    expect(nul.statusCode).toBe(422);
+  });
+
+  it('answers 405 for other methods and redirects a trailing slash', async () => {
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/auth/register' });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    expect(get.json()).toEqual({ detail: 'Method Not Allowed' });
+  });
+});
+
+describe('POST /api/auth/jwt/login', () => {
+  let email: string;
+  let userId: string;
+  beforeAll(async () => {
+    const user = await register(ctx.app, { email: uniqueEmail('Login.Case') });
+    email = user.email;
+    userId = user.id;
+  });
+
+  it('answers exactly {access_token, token_type} with the contract claims', async () => {
+    const res = await loginRequest(ctx.app, email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.body).toMatch(/^\{"access_token":"[\w-]+\.[\w-]+\.[\w-]+","token_type":"bearer"\}$/);
+    const claims = decodeJwt(res.json().access_token);
+    expect(claims.sub).toBe(userId);
+    expect(claims.aud).toEqual(['fastapi-users:auth']);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(3599);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
+  });
+
+  it('ignores the e-mail case but does not trim the username', async () => {
+    expect((await loginRequest(ctx.app, email.toUpperCase(), PASSWORD)).statusCode).toBe(200);
+    const padded = await loginRequest(ctx.app, ` ${email} `, PASSWORD);
+    expect(padded.statusCode).toBe(400);
+    expect(padded.body).toBe('{"detail":"LOGIN_BAD_CREDENTIALS"}');
+  });
+
+  it('accepts multipart form data too', async () => {
+    const form = new FormData();
+    form.set('username', email);
+    form.set('password', PASSWORD);
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const res = await post('/api/auth/jwt/login', Buffer.from(await request.arrayBuffer()), {
+      'content-type': request.headers.get('content-type')!,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token_type).toBe('bearer');
+  });
+
+  it('answers LOGIN_BAD_CREDENTIALS alike for a wrong password, an unknown user and an inactive user', async () => {
+    const wrong = await loginRequest(ctx.app, email, 'not-the-password');
+    const unknown = await loginRequest(ctx.app, uniqueEmail('nobody'), PASSWORD);
+    const inactive = await register(ctx.app);
+    await ctx.db.kysely.updateTable('users').set({ is_active: false }).where('id', '=', inactive.id).execute();
+    const off = await loginRequest(ctx.app, inactive.email, PASSWORD);
+    for (const res of [wrong, unknown, off]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toBe('{"detail":"LOGIN_BAD_CREDENTIALS"}');
+    }
+  });
+
+  it('reads only form fields: JSON, empty fields and a wrong grant_type are 422', async () => {
+    const json = await post('/api/auth/jwt/login', { username: email, password: PASSWORD });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().detail).toEqual([
+      { type: 'missing', loc: ['body', 'username'], msg: 'Field required', input: null },
+      { type: 'missing', loc: ['body', 'password'], msg: 'Field required', input: null },
+    ]);
+
+    const blank = await post('/api/auth/jwt/login', `username=${encodeURIComponent(email)}&password=`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(blank.json().detail).toEqual([
+      { type: 'missing', loc: ['body', 'password'], msg: 'Field required', input: null },
+    ]);
+
+    const grant = await post(
+      '/api/auth/jwt/login',
+      `grant_type=client&username=${encodeURIComponent(email)}&password=${PASSWORD}`,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
+    expect(grant.statusCode).toBe(422);
+    expect(grant.json().detail[0]).toMatchObject({
+      type: 'string_pattern_mismatch',
+      loc: ['body', 'grant_type'],
+      msg: "String should match pattern '^password$'",
+    });
+  });
+
+  it('verifies old bcrypt hashes and upgrades them to argon2id on login', async () => {
+    const user = await register(ctx.app);
+    const legacy = await bcrypt.hash('legacy-secret', 4);
+    await ctx.db.kysely.updateTable('users').set({ hashed_password: legacy }).where('id', '=', user.id).execute();
+    expect((await loginRequest(ctx.app, user.email, 'wrong-secret')).statusCode).toBe(400);
+    expect((await storedUser(user.id)).hashed_password).toBe(legacy);
+    expect((await loginRequest(ctx.app, user.email, 'legacy-secret')).statusCode).toBe(200);
+    const upgraded = (await storedUser(user.id)).hashed_password;
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+    expect((await loginRequest(ctx.app, user.email, 'legacy-secret')).statusCode).toBe(200);
+  });
+
+  it('rehashes argon2 hashes made with outdated parameters', async () => {
+    const user = await register(ctx.app);
+    const weak = await argon2Hash('weak-params-1', { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await ctx.db.kysely.updateTable('users').set({ hashed_password: weak }).where('id', '=', user.id).execute();
+    expect((await loginRequest(ctx.app, user.email, 'weak-params-1')).statusCode).toBe(200);
+    expect((await storedUser(user.id)).hashed_password).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+  });
+});
+
+describe('POST /api/auth/jwt/logout', () => {
+  it('answers 204 with no body and revokes only that token', async () => {
+    const { user, token } = await signedIn(ctx.app);
+    const other = await login(ctx.app, user.email);
+    const res = await asUser(ctx.app, token, { method: 'POST', url: '/api/auth/jwt/logout' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(token)).body).toBe('{"detail":"Unauthorized"}');
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await asUser(ctx.app, token, { method: 'POST', url: '/api/auth/jwt/logout' })).statusCode).toBe(401);
+  });
+
+  it('needs a token', async () => {
+    const res = await post('/api/auth/jwt/logout');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+});
+
+describe('forgot-password and reset-password', () => {
+  it('answers 202 null alike for known, unknown and inactive addresses; mails only the active account', async () => {
+    const known = await register(ctx.app);
+    const inactive = await register(ctx.app);
+    await ctx.db.kysely.updateTable('users').set({ is_active: false }).where('id', '=', inactive.id).execute();
+    const unknownEmail = uniqueEmail('ghost');
+    const answers = await Promise.all(
+      [known.email, unknownEmail, inactive.email].map((email) => post('/api/auth/forgot-password', { email })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe('null');
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.headers['content-length']).toBe('4');
+    }
+    await smtp.waitFor(known.email);
+    // Give any wrongly sent mail time to arrive before asserting there is none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const recipients = smtp.messages.flatMap((m) => m.rcptTo);
+    expect(recipients).not.toContain(unknownEmail);
+    expect(recipients).not.toContain(inactive.email);
+  });
+
+  it('mails a link in the reader language built from PUBLIC_BASE_URL, and the link resets the password once', async () => {
+    const { user, token: accessToken } = await signedIn(ctx.app);
+    const res = await post(
+      '/api/auth/forgot-password',
+      { email: user.email.toUpperCase().replace('@EXAMPLE.COM', '@example.com') },
+      { 'accept-language': 'en', host: 'evil.example' },
+    );
+    expect(res.statusCode).toBe(202);
+    const mail = await smtp.waitFor(user.email);
+    expect(mail.subject).toMatch(/password/i);
+    expect(mail.html).toBeTruthy();
+    const { token, link } = await mailedToken(user.email, '/en/user/reset-pwd?token=');
+    expect(link.startsWith('https://anglerdex.test/en/user/reset-pwd?token=')).toBe(true);
+    expect(decodeJwt(token)).toMatchObject({ sub: user.id, aud: 'fastapi-users:reset' });
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'brand-new-pass' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.body).toBe('null');
+    expect(reset.headers['content-length']).toBe('4');
+    // Single use, and every access token issued before the change is refused.
+    const again = await post('/api/auth/reset-password', { token, password: 'another-pass-2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toBe('{"detail":"RESET_PASSWORD_BAD_TOKEN"}');
+    expect((await me(accessToken)).statusCode).toBe(401);
+    expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(400);
+    expect((await loginRequest(ctx.app, user.email, 'brand-new-pass')).statusCode).toBe(200);
+  });
+
+  it('sends Chinese links without a prefix by default, Japanese with /ja', async () => {
+    const zh = await register(ctx.app);
+    await post('/api/auth/forgot-password', { email: zh.email });
+    await mailedToken(zh.email, 'https://anglerdex.test/user/reset-pwd?token=');
+    const ja = await register(ctx.app);
+    await post('/api/auth/forgot-password', { email: ja.email }, { 'accept-language': 'ja-JP,ja;q=0.9' });
+    await mailedToken(ja.email, 'https://anglerdex.test/ja/user/reset-pwd?token=');
+  });
+
+  it('kills every outstanding reset token with any password change; a refused password does not use the token', async () => {
+    const user = await register(ctx.app);
+    const first = await ctx.app.tokens.issueReset(user.id, (await storedUser(user.id)).hashed_password);
+    const second = await ctx.app.tokens.issueReset(user.id, (await storedUser(user.id)).hashed_password);
+
+    const weak = await post('/api/auth/reset-password', { token: first, password: '123' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({
+      detail: { code: 'RESET_PASSWORD_INVALID_PASSWORD', reason: 'Password must be at least 6 characters long' },
+    });
+    expect((await post('/api/auth/reset-password', { token: first, password: 'good-password' })).statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { token: second, password: 'other-password' })).statusCode).toBe(
+      400,
+    );
+
+    // A token issued before a PATCH /me password change is dead too.
+    const third = await ctx.app.tokens.issueReset(user.id, (await storedUser(user.id)).hashed_password);
+    const access = await login(ctx.app, user.email, 'good-password');
+    const patch = await asUser(ctx.app, access, {
+      method: 'PATCH',
+      url: '/api/users/me',
+      payload: { password: 'patched-password' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { token: third, password: 'x-password' })).json()).toEqual({
+      detail: 'RESET_PASSWORD_BAD_TOKEN',
+    });
+  });
+
+  it('lets exactly one of two simultaneous resets with one token through', async () => {
+    const user = await register(ctx.app);
+    const token = await ctx.app.tokens.issueReset(user.id, (await storedUser(user.id)).hashed_password);
+    const results = await Promise.all([
+      post('/api/auth/reset-password', { token, password: 'racer-one-1' }),
+      post('/api/auth/reset-password', { token, password: 'racer-two-2' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const winner = results[0]!.statusCode === 200 ? 'racer-one-1' : 'racer-two-2';
+    const loser = winner === 'racer-one-1' ? 'racer-two-2' : 'racer-one-1';
+    expect((await loginRequest(ctx.app, user.email, winner)).statusCode).toBe(200);
+    expect((await loginRequest(ctx.app, user.email, loser)).statusCode).toBe(400);
+  });
+
+  it('checks the token before the password, and refuses tokens of other audiences', async () => {
+    const { user, token: access } = await signedIn(ctx.app);
+    const verify = await ctx.app.tokens.issueVerify(user.id, user.email);
+    for (const token of ['garbage', access, verify, '']) {
+      const res = await post('/api/auth/reset-password', { token, password: '1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' });
+    }
+    const missing = await post('/api/auth/reset-password', {});
+    expect(missing.json().detail.map((e: { loc: string[] }) => e.loc)).toEqual([
+      ['body', 'token'],
+      ['body', 'password'],
+    ]);
+  });
+
+  it('refuses invalid e-mails with 422 and nothing else', async () => {
+    const res = await post('/api/auth/forgot-password', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(422);
+    const bare = await post('/api/auth/forgot-password', JSON.stringify('a@b.co'), {
+      'content-type': 'application/json',
+    });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().detail).toEqual([
+      { type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: null },
+    ]);
+  });
+});
+
+describe('request-verify-token and verify', () => {
+  it('mails a verification link; the token verifies once', async () => {
+    const user = await register(ctx.app);
+    const res = await post('/api/auth/request-verify-token', { email: user.email }, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(202);
+    expect(res.body).toBe('null');
+    const { token } = await mailedToken(user.email, 'https://anglerdex.test/en/user/verify?token=');
+
+    const verified = await post('/api/auth/verify', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ id: user.id, is_verified: true });
+    const twice = await post('/api/auth/verify', { token });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toBe('{"detail":"VERIFY_USER_ALREADY_VERIFIED"}');
+
+    // Already verified: silent, no new mail.
+    const before = smtp.messages.length;
+    expect((await post('/api/auth/request-verify-token', { email: user.email })).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('refuses tokens of other audiences, tampered tokens and tokens of a changed e-mail', async () => {
+    const { user, token: access } = await signedIn(ctx.app);
+    const reset = await ctx.app.tokens.issueReset(user.id, (await storedUser(user.id)).hashed_password);
+    const verify = await ctx.app.tokens.issueVerify(user.id, user.email);
+    for (const token of [access, reset, `${verify}x`, 'garbage']) {
+      const res = await post('/api/auth/verify', { token });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toBe('{"detail":"VERIFY_USER_BAD_TOKEN"}');
+    }
+    await asUser(ctx.app, access, { method: 'PATCH', url: '/api/users/me', payload: { email: uniqueEmail('moved') } });
+    expect((await post('/api/auth/verify', { token: verify })).json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' });
+    expect((await post('/api/auth/verify', {})).statusCode).toBe(422);
+  });
+});
+
+describe('enumeration by timing', () => {
+  it('spends as long on an unknown user as on a wrong password (within 10 % over repeated requests)', async () => {
+    const time = async (username: string) => {
+      const start = process.hrtime.bigint();
+      const res = await loginRequest(ctx.app, username, 'definitely-wrong');
+      expect(res.statusCode).toBe(400);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    // The mean of each side's fastest quarter: other test files share the two cores, and their bursts only ever add
+    // time, so the fast end of each distribution is the cost of the path itself.
+    const fastQuarter = (values: number[]) => {
+      const fastest = values.sort((a, b) => a - b).slice(0, Math.ceil(values.length / 4));
+      return fastest.reduce((sum, v) => sum + v, 0) / fastest.length;
+    };
+    let current = await register(ctx.app);
+    await time(current.email);
+    await time(uniqueEmail('warm'));
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, alternating which goes first; a fresh known user every few rounds keeps the per-account
+    // failure limit out of the way.
+    for (let i = 0; i < 40; i++) {
+      if (i % 6 === 5) current = await register(ctx.app);
+      if (i % 2 === 0) {
+        known.push(await time(current.email));
+        unknown.push(await time(uniqueEmail('timing')));
+      } else {
+        unknown.push(await time(uniqueEmail('timing')));
+        known.push(await time(current.email));
+      }
+    }
+    const ratio = fastQuarter(unknown) / fastQuarter(known);
+    expect(ratio).toBeGreaterThan(0.9);
+    expect(ratio).toBeLessThan(1.1);
+  });
+});

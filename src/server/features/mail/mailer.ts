@@ -1,0 +1,166 @@
+/**
+ * Sends the account e-mails (password reset, address verification). With SMTP_URL it delivers through an SMTP pool;
+ * without it (the embedded default, DESIGN §2 "Run modes") it writes real MIME messages into DATA_DIR/outbox and
+ * logs the link, so a site with no mail server still lets its operator hand the link on.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type NodemailerError, type SendMailOptions } from 'nodemailer';
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales';
+import type { Config } from '../../config';
+import { type AccountMailKind, renderAccountMail } from './mail-templates';
+
+export interface AccountMail {
+  to: string; // recipient e-mail
+  nickname: string; // greeting name
+  locale: Locale; // 'zh' | 'en' | 'ja'
+  token: string; // the JWT to put in the link
+}
+
+export interface Mailer {
+  /** Password reset: link `${publicBaseUrl}${prefix}/user/reset-pwd?token=<token>` */
+  sendPasswordReset(mail: AccountMail): Promise<void>;
+  /** E-mail verification: link `${publicBaseUrl}${prefix}/user/verify?token=<token>` */
+  sendVerification(mail: AccountMail): Promise<void>;
+  /** Closes the SMTP pool, if any. */
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  /**
+   * Waits between SMTP attempts; its length + 1 is the number of attempts. Short on purpose: the caller may be
+   * answering an HTTP request, and a mail server that is down for longer than a second is not coming back in time.
+   */
+  retryDelaysMs?: readonly number[];
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [200, 1000] as const;
+
+const PAGES: Record<AccountMailKind, string> = {
+  'password-reset': '/user/reset-pwd',
+  verification: '/user/verify',
+};
+
+const LOG_LABEL: Record<AccountMailKind, string> = {
+  'password-reset': 'password reset e-mail',
+  verification: 'verification e-mail',
+};
+
+/** The default locale's pages live at the root; the others under their code (DESIGN §1). */
+function localePrefix(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+}
+
+/**
+ * A 5xx reply (the server refused this message for good) or a configuration or credentials problem fails the same way
+ * on every attempt, so retrying would only delay the caller.
+ */
+function isPermanent(err: unknown): boolean {
+  const e = err as NodemailerError;
+  return e.permanent === true || e.code === 'EAUTH' || e.code === 'ENOAUTH' || e.code === 'ECONFIG';
+}
+
+/** What the log lines need besides the message: the link appears only where no mail server carries it. */
+interface DeliveryMeta {
+  kind: AccountMailKind;
+  to: string;
+  link: string;
+}
+
+type Deliver = (message: SendMailOptions, meta: DeliveryMeta) => Promise<void>;
+
+function smtpDelivery(
+  smtpUrl: string,
+  mailFrom: string,
+  log: FastifyBaseLogger,
+  retryDelaysMs: readonly number[],
+): { deliver: Deliver; close: () => void } {
+  const transport = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 3,
+      // Fail within seconds instead of nodemailer's minutes-long defaults: a request may be waiting on us.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from: mailFrom },
+  );
+
+  const deliver: Deliver = async (message, { kind, to }) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const info = await transport.sendMail(message);
+        log.info({ to, messageId: info.messageId, attempt }, `${LOG_LABEL[kind]} sent`);
+        return;
+      } catch (err) {
+        const delay = retryDelaysMs[attempt - 1];
+        if (delay === undefined || isPermanent(err)) {
+          // Warn, not error: the caller gets the rejection and decides how loudly to report it.
+          log.warn({ err, to, attempt }, `${LOG_LABEL[kind]} could not be delivered`);
+          throw err;
+        }
+        log.warn({ err, to, attempt }, `${LOG_LABEL[kind]} delivery failed, retrying in ${delay} ms`);
+        await sleep(delay);
+      }
+    }
+  };
+
+  return { deliver, close: () => transport.close() };
+}
+
+function outboxDelivery(dataDir: string, mailFrom: string, log: FastifyBaseLogger): Deliver {
+  const outbox = path.join(dataDir, 'outbox');
+  // The stream transport builds the same MIME message SMTP would carry, so the .eml opens in any mail client.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+  return async (message, { kind, to, link }) => {
+    const info = await transport.sendMail({ from: mailFrom, ...message });
+    await mkdir(outbox, { recursive: true });
+    const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = path.join(outbox, name);
+    // The message holds a live token: readable by the server's user only.
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    log.info({ to, link, file }, `${LOG_LABEL[kind]} written to outbox`);
+  };
+}
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicBaseUrl' | 'dataDir'>,
+  log: FastifyBaseLogger,
+  options: MailerOptions = {},
+): Mailer {
+  const baseUrl = config.publicBaseUrl.replace(/\/+$/, '');
+  const smtp = config.smtpUrl
+    ? smtpDelivery(config.smtpUrl, config.mailFrom, log, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS)
+    : undefined;
+  const deliver = smtp?.deliver ?? outboxDelivery(config.dataDir, config.mailFrom, log);
+
+  async function send(kind: AccountMailKind, mail: AccountMail): Promise<void> {
+    // Links come from PUBLIC_BASE_URL only: a Host header is attacker-controlled and would leak the token elsewhere.
+    const link = `${baseUrl}${localePrefix(mail.locale)}${PAGES[kind]}?token=${encodeURIComponent(mail.token)}`;
+    const { subject, text, html } = renderAccountMail(kind, mail.locale, { nickname: mail.nickname, link });
+    await deliver(
+      {
+        // An address object, not a string, so a stray comma in the address can never add a second recipient.
+        to: { name: '', address: mail.to },
+        subject,
+        text,
+        html,
+        // RFC 3834: tells auto-responders (out-of-office replies) not to answer.
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      },
+      { kind, to: mail.to, link },
+    );
+  }
+
+  return {
+    sendPasswordReset: (mail) => send('password-reset', mail),
+    sendVerification: (mail) => send('verification', mail),
+    close: async () => smtp?.close(),
+  };
+}

@@ -1,0 +1,53 @@
+/** Logger clients (the "bird" program): created by `POST /api/c_report/clients`, bound to at most one account. */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** `bird_` + 22 base62 characters (~131 bits): public, shown in the logger and typed into the site. */
+function newClientId(): string {
+  let id = '';
+  // Rejection sampling: 248 = 4 × 62, so every character is equally likely.
+  while (id.length < 22) {
+    for (const byte of randomBytes(32)) if (byte < 248 && id.length < 22) id += BASE62[byte % 62];
+  }
+  return `bird_${id}`;
+}
+
+export function hashClientToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class LoggerClientsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Registers a logger; its secret token is answered once and only its hash is kept. */
+  async create(input: {
+    player_name?: string;
+    version?: string;
+  }): Promise<{ client_id: string; client_token: string }> {
+    const clientToken = randomBytes(32).toString('base64url');
+    const clientId = newClientId();
+    await this.db
+      .insertInto('logger_client')
+      .values({
+        client_id: clientId,
+        token_hash: hashClientToken(clientToken),
+        player_name: input.player_name ?? null,
+        version: input.version ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    return { client_id: clientId, client_token: clientToken };
+  }
+
+  async exists(clientId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('logger_client')
+      .select('client_id')
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

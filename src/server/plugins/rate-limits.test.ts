@@ -1,0 +1,180 @@
+/**
+ * The auth rate limits (DESIGN §4): attempts per client IP on login, register, forgot-password and
+ * request-verify-token, failed logins per account, `X-Forwarded-For` trusted only when configured, and one count
+ * shared by every instance on one Redis.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PASSWORD, loginRequest, register, uniqueEmail } from '../test/accounts';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+const open: TestContext[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((ctx) => ctx.close()));
+});
+async function app(env: Record<string, string>): Promise<TestContext> {
+  const ctx = await createTestApp({ seed: false, env });
+  open.push(ctx);
+  return ctx;
+}
+
+function expectRateLimited(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+  expect(res.statusCode).toBe(429);
+  expect(res.body).toBe('{"detail":"RATE_LIMITED"}');
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  return retryAfter;
+}
+
+describe('per client IP', () => {
+  it('limits each auth route to AUTH_IP_PER_MINUTE attempts a minute, then 429 with Retry-After', async () => {
+    const ctx = await app({ AUTH_IP_PER_MINUTE: '3' });
+    const forgot = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
+    for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(202);
+    expect(expectRateLimited(await forgot())).toBeLessThanOrEqual(60);
+
+    // Counted per route: login is still open, and is limited on its own.
+    for (let i = 0; i < 3; i++) expect((await loginRequest(ctx.app, 'x@y.co', 'nope-nope')).statusCode).toBe(400);
+    expectRateLimited(await loginRequest(ctx.app, 'x@y.co', 'nope-nope'));
+
+    const reg = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: '1' } });
+    for (let i = 0; i < 3; i++) expect((await reg()).statusCode).toBe(400);
+    expectRateLimited(await reg());
+
+    const verify = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/request-verify-token', payload: { email: 'a@b.co' } });
+    for (let i = 0; i < 3; i++) expect((await verify()).statusCode).toBe(202);
+    expectRateLimited(await verify());
+
+    // Another address is not affected.
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'a@b.co' },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(other.statusCode).toBe(202);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
+    const direct = await app({ AUTH_IP_PER_MINUTE: '2' });
+    const spoof = (ctx: TestContext, ip: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'a@b.co' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    expect((await spoof(direct, '1.1.1.1')).statusCode).toBe(202);
+    expect((await spoof(direct, '2.2.2.2')).statusCode).toBe(202);
+    expectRateLimited(await spoof(direct, '3.3.3.3'));
+
+    const proxied = await app({ AUTH_IP_PER_MINUTE: '2', TRUST_PROXY: 'true' });
+    expect((await spoof(proxied, '1.1.1.1')).statusCode).toBe(202);
+    expect((await spoof(proxied, '1.1.1.1')).statusCode).toBe(202);
+    expectRateLimited(await spoof(proxied, '1.1.1.1'));
+    expect((await spoof(proxied, '2.2.2.2')).statusCode).toBe(202);
+  });
+});
+
+describe('failed logins per account', () => {
+  it('locks an address after AUTH_ACCOUNT_PER_15MIN failures, even for the right password; others stay open', async () => {
+    const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '3', AUTH_IP_PER_MINUTE: '1000' });
+    const victim = await register(ctx.app);
+    const bystander = await register(ctx.app);
+    for (let i = 0; i < 3; i++) expect((await loginRequest(ctx.app, victim.email, 'guess-' + i)).statusCode).toBe(400);
+    const retryAfter = expectRateLimited(await loginRequest(ctx.app, victim.email, PASSWORD));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The address in another case is the same account.
+    expectRateLimited(await loginRequest(ctx.app, victim.email.toUpperCase(), PASSWORD));
+    expect((await loginRequest(ctx.app, bystander.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts unknown addresses the same way, so the 429 does not reveal which exist', async () => {
+    const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '2', AUTH_IP_PER_MINUTE: '1000' });
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 2; i++) expect((await loginRequest(ctx.app, ghost, 'whatever-1')).statusCode).toBe(400);
+    expectRateLimited(await loginRequest(ctx.app, ghost, 'whatever-1'));
+  });
+
+  it('forgets earlier failures after a successful login', async () => {
+    const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '2', AUTH_IP_PER_MINUTE: '1000' });
+    const user = await register(ctx.app);
+    expect((await loginRequest(ctx.app, user.email, 'wrong-one')).statusCode).toBe(400);
+    expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
+    expect((await loginRequest(ctx.app, user.email, 'wrong-two')).statusCode).toBe(400);
+    expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+// Needs a Redis server: `npm run test:pg` (and CI) provides TEST_REDIS_URL.
+describe.runIf(process.env.TEST_REDIS_URL)('shared by instances on one Redis', () => {
+  it('counts the attempts made on two app instances together', async () => {
+    const shared = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:` };
+    const one = await app({ ...shared, AUTH_IP_PER_MINUTE: '4' });
+    const two = await app({ ...shared, AUTH_IP_PER_MINUTE: '4' });
+    const forgot = (ctx: TestContext) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
+    expect((await forgot(one)).statusCode).toBe(202);
+    expect((await forgot(two)).statusCode).toBe(202);
+    expect((await forgot(one)).statusCode).toBe(202);
+    expect((await forgot(two)).statusCode).toBe(202);
+    expectRateLimited(await forgot(one));
+    expectRateLimited(await forgot(two));
+  });
+
+  it('shares the failed-login count of an account', async () => {
+    const shared = { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:` };
+    const one = await app({ ...shared, AUTH_ACCOUNT_PER_15MIN: '2' });
+    const two = await app({ ...shared, AUTH_ACCOUNT_PER_15MIN: '2' });
+    const email = uniqueEmail('shared');
+    expect((await loginRequest(one.app, email, 'wrong-pass')).statusCode).toBe(400);
+    expect((await loginRequest(two.app, email, 'wrong-pass')).statusCode).toBe(400);
+    expectRateLimited(await loginRequest(one.app, email, 'wrong-pass'));
+  });
+});
+
+// A Redis of its own that the test can stop: needs the redis-server binary, which machines running test:pg have.
+const haveRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+describe.runIf(process.env.TEST_REDIS_URL && haveRedisServer)('when Redis goes away', () => {
+  it('lets requests through rather than answering 5xx, and logins still work', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    try {
+      for (let i = 0; i < 50; i++) {
+        if (
+          spawnSync('redis-cli', ['-p', String(port), 'ping'])
+            .stdout?.toString()
+            .trim() === 'PONG'
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const ctx = await app({ REDIS_URL: `redis://127.0.0.1:${port}`, AUTH_IP_PER_MINUTE: '1' });
+      const user = await register(ctx.app);
+      // The limit of 1 a minute is real while Redis answers…
+      expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
+      expectRateLimited(await loginRequest(ctx.app, user.email, PASSWORD));
+
+      redis.kill('SIGKILL');
+      await new Promise((resolve) => redis.once('exit', resolve));
+      // …and once it is gone the routes answer as if unlimited, never 5xx.
+      expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
+      expect((await loginRequest(ctx.app, user.email, 'wrong-password')).statusCode).toBe(400);
+      const forgot = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      expect(forgot.statusCode).toBe(202);
+    } finally {
+      redis.kill('SIGKILL');
+    }
+  });
+});

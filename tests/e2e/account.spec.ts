@@ -1,0 +1,160 @@
+/**
+ * The account journey as a player makes it, in Chromium against the built site: register → log out → forgot
+ * password → the link from the e-mail the server wrote (no SMTP_URL: the outbox folder) → new password → log in →
+ * nickname and avatar → bind a logger id. Plus the 'Link Error' path of a used or broken reset link.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import sharp from 'sharp';
+import { texts } from './texts';
+
+const en = texts('en');
+const zh = texts('zh');
+const OUTBOX = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+
+/** The reset link of the newest mail to `to` in the server's outbox, waiting for it to be written. */
+async function mailedLink(to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(OUTBOX).catch(() => [] as string[]);
+        for (const file of files.sort().reverse()) {
+          const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
+          const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
+          if (recipients.includes(to)) {
+            link = mail.text?.match(/https?:\/\/\S+/)?.[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+async function newLoggerId(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/c_report/clients', { data: { player_name: 'E2E Angler' } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).client_id as string;
+}
+
+test('register, log out, reset the password from the e-mail, log in, edit the profile, change the password and bind a logger', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = `journey.${Date.now()}@example.com`;
+  const t = en.account;
+
+  // Register (in English): lands in the user centre, logged in.
+  await page.goto('/en/user/register');
+  await page.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(t.fields.nickname, { exact: true }).fill('Pike Hunter');
+  await page.getByLabel(t.fields.password, { exact: true }).fill('first-pass-1');
+  await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill('first-pass-1');
+  await page.getByRole('button', { name: t.submit.register }).click();
+  await expect(page).toHaveURL(/\/en\/user$/);
+  await expect(page.getByText('Pike Hunter').first()).toBeVisible();
+
+  // Log out.
+  await page.getByRole('button', { name: t.user.logout }).click();
+  await expect(page).toHaveURL(/\/en\/?$/);
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+
+  // Forgot password → the mail → the link.
+  await page.goto('/en/user/forget-pwd');
+  await page.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await page.getByRole('button', { name: t.submit.sendEmail }).click();
+  await expect(page.getByText(t.forgot.sent).first()).toBeVisible();
+  const link = await mailedLink(email);
+  expect(link).toMatch(/\/en\/user\/reset-pwd\?token=/);
+
+  // Set the new password from the link (the e-mail links to PUBLIC_BASE_URL; open the same path here).
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByLabel(t.profile.newPassword, { exact: true }).fill('second-pass-2');
+  await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill('second-pass-2');
+  await page.getByRole('button', { name: t.submit.resetPassword }).click();
+  await expect(page.getByText(t.reset.success).first()).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await page.goto('/en/user/login');
+  await page.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(t.fields.password, { exact: true }).fill('first-pass-1');
+  await page.getByRole('button', { name: t.submit.login }).click();
+  await expect(page.getByText(t.errors.LOGIN_BAD_CREDENTIALS).first()).toBeVisible();
+  await page.getByLabel(t.fields.password, { exact: true }).fill('second-pass-2');
+  await page.getByRole('button', { name: t.submit.login }).click();
+  await expect(page).toHaveURL(/\/en\/user$/);
+
+  // Profile: nickname and avatar.
+  await page.goto('/en/user/profile');
+  const avatar = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f7d5b' } })
+    .png()
+    .toBuffer();
+  await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatar });
+  await expect(page.getByText(t.profile.avatarSuccess).first()).toBeVisible();
+  await expect(page.locator('main img[src^="/media/avatars/"]').first()).toBeVisible();
+  const nickname = page.getByLabel(t.fields.nickname, { exact: true });
+  await nickname.fill('Zander Queen');
+  await page.getByRole('button', { name: t.submit.save }).click();
+  await expect(page.getByText(t.profile.saved).first()).toBeVisible();
+  const me = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
+  expect(me.userInfo.nickname).toBe('Zander Queen');
+  expect(me.userInfo.avatar).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
+
+  // A password change revokes every older token; the page logs in again with the new password and carries on.
+  const before = me.token as string;
+  await page.getByLabel(t.profile.newPassword, { exact: true }).fill('third-pass-3');
+  await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill('third-pass-3');
+  await page.getByRole('button', { name: t.submit.save }).click();
+  const storedToken = () => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null')?.token);
+  await expect.poll(storedToken).not.toBe(before);
+  await expect(page).toHaveURL(/\/en\/user\/profile$/);
+  const renewed = { token: (await storedToken()) as string };
+  expect(renewed.token).toBeTruthy();
+  const revoked = await request.get('/api/users/me', { headers: { authorization: `Bearer ${before}` } });
+  expect(revoked.status()).toBe(401);
+  const current = await request.get('/api/users/me', { headers: { authorization: `Bearer ${renewed.token}` } });
+  expect(current.status()).toBe(200);
+
+  // Bind a logger id.
+  const birdId = await newLoggerId(request);
+  await page.goto('/en/user/my-data');
+  await page.getByLabel(t.myData.birdId, { exact: true }).fill(birdId);
+  await page.getByRole('button', { name: t.myData.bind, exact: true }).click();
+  await expect(page.getByText(t.myData.bindSuccess).first()).toBeVisible();
+  await expect(page.getByText(birdId).first()).toBeVisible();
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
+  expect(after.userInfo.client_id).toBe(birdId);
+});
+
+test("a broken or missing reset link shows 'Link Error'", async ({ page }) => {
+  await page.goto('/user/reset-pwd?token=not-a-real-token');
+  await page.getByLabel(zh.account.profile.newPassword, { exact: true }).fill('whatever-1');
+  await page.getByLabel(zh.account.fields.confirmPassword, { exact: true }).fill('whatever-1');
+  await page.getByRole('button', { name: zh.account.submit.resetPassword }).click();
+  await expect(page.getByText(zh.account.linkError.title).first()).toBeVisible();
+
+  await page.goto('/en/user/reset-pwd');
+  await expect(page.getByText(en.account.linkError.title).first()).toBeVisible();
+});
+
+test('the user centre sends a visitor to the login page and back after logging in', async ({ page, request }) => {
+  const email = `back.${Date.now()}@example.com`;
+  const res = await request.post('/api/auth/register', {
+    data: { email, password: 'return-pass-1', nickname: 'Rudd' },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/en/user/my-data');
+  await expect(page).toHaveURL(/\/en\/user\/login\?redirect=/);
+  await page.getByLabel(en.account.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(en.account.fields.password, { exact: true }).fill('return-pass-1');
+  await page.getByRole('button', { name: en.account.submit.login }).click();
+  await expect(page).toHaveURL(/\/en\/user\/my-data$/);
+});
