@@ -6,9 +6,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PAGES } from '../../src/shared/pages';
 
-// Over a hundred independent page checks: spread them over the workers.
-// An axe run over a long list (160 fish cards) takes many seconds on a busy 2-core machine: allow for it.
-test.describe.configure({ mode: 'parallel', timeout: 60_000 });
+// Over a hundred independent page checks: spread them over the workers. (An axe run over the 160 fish cards takes
+// many seconds on a busy 2-core machine; the config's 60 s test timeout allows for it.)
+test.describe.configure({ mode: 'parallel' });
 
 const LOCALES = ['zh', 'en', 'ja'] as const;
 // The account pages a visitor sees without logging in, and the user centre pages, checked logged in.
@@ -79,7 +79,7 @@ for (const scheme of SCHEMES) {
             await page.addInitScript((value) => window.localStorage.setItem('session', value), await session(request));
           }
           await page.goto(localePath(locale, target.path));
-          await expect(page.locator(target.ready).first()).toBeVisible({ timeout: 15_000 });
+          await expect(page.locator(target.ready).first()).toBeVisible();
           if (target.open) {
             await page.locator(target.open).first().click();
             await expect(page.getByRole('dialog')).toBeVisible();

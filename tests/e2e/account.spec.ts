@@ -18,21 +18,18 @@ const OUTBOX = path.join(process.env.E2E_DATA_DIR!, 'outbox');
 async function mailedLink(to: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(
-      async () => {
-        const files = await readdir(OUTBOX).catch(() => [] as string[]);
-        for (const file of files.sort().reverse()) {
-          const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
-          const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
-          if (recipients.includes(to)) {
-            link = mail.text?.match(/https?:\/\/\S+/)?.[0];
-            return true;
-          }
+    .poll(async () => {
+      const files = await readdir(OUTBOX).catch(() => [] as string[]);
+      for (const file of files.sort().reverse()) {
+        const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
+        const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
+        if (recipients.includes(to)) {
+          link = mail.text?.match(/https?:\/\/\S+/)?.[0];
+          return true;
         }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
+      }
+      return false;
+    })
     .toBe(true);
   return link!;
 }

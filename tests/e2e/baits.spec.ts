@@ -93,7 +93,7 @@ test('the bait list shows the load-failed state and recovers on retry', async ({
   );
   await page.goto('/en/query/baits');
   const alert = page.getByRole('alert').filter({ hasText: en.baits.error.title });
-  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await expect(alert).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
 
   await page.unroute('**/api/system/get_categories**');
