@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { authErrorText, fieldErrors } from '../auth-errors';
 import { emailProblem } from '../validation';
 import { FormCard } from './form-card';
 import { ResultState } from './result-state';
-import { requiredLabel } from './required-label';
+import { EmailField } from './email-field';
 import { SubmitButton } from './submit-button';
 
 /**
@@ -60,13 +60,7 @@ export function ForgotPasswordForm() {
     <FormCard>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            {...requiredLabel(t('fields.email'))}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
+          <EmailField input={form.getInputProps('email')} />
           <SubmitButton
             busy={form.submitting}
             label={t('submit.sendEmail')}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useRedirectTarget } from '../hooks/use-redirect-target';
 import { emailProblem } from '../validation';
 import { FormCard } from './form-card';
 import { PasswordInput } from './password-input';
+import { EmailField } from './email-field';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
@@ -48,13 +49,7 @@ export function LoginForm() {
     <FormCard>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            {...requiredLabel(t('fields.email'))}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            autoComplete="username"
-            {...form.getInputProps('username')}
-          />
+          <EmailField input={form.getInputProps('username')} autoComplete="username" />
           <PasswordInput
             {...requiredLabel(t('fields.password'))}
             placeholder={t('fields.passwordPlaceholder')}

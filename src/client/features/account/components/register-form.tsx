@@ -12,6 +12,7 @@ import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
 import { confirmPasswordProblem, emailProblem, newPasswordProblem, nicknameProblem } from '../validation';
 import { FormCard } from './form-card';
 import { NewPasswordFields } from './new-password-fields';
+import { EmailField } from './email-field';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
@@ -89,13 +90,7 @@ export function RegisterForm() {
     <FormCard>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            {...requiredLabel(t('fields.email'))}
-            placeholder={t('fields.emailPlaceholder')}
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
+          <EmailField input={form.getInputProps('email')} />
           <TextInput
             {...requiredLabel(t('fields.nickname'))}
             placeholder={t('fields.nicknamePlaceholder')}
