@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, mediaUrl } from './api-client';
+import { ApiError, SessionExpiredError, api, mediaUrl } from './api-client';
 import { i18n, initI18n } from './i18n';
 import { clearSession, getSession, registerNavigate, setSession, type UserInfo } from './session';
 
@@ -106,11 +106,13 @@ describe('api client errors', () => {
     setSession({ token: 'expired', userInfo: user });
     fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
 
-    await expect(api.get('/api/users/me')).rejects.toMatchObject({ status: 401 });
+    // A SessionExpiredError: the caller knows the user has been told and shows no failure of its own.
+    await expect(api.get('/api/users/me')).rejects.toBeInstanceOf(SessionExpiredError);
     expect(getSession()).toEqual({ token: '', userInfo: null });
     expect(localStorage.getItem('session')).toBeNull();
     expect(navigate).toHaveBeenCalledWith(
       `/en/user/login?redirect=${encodeURIComponent('/en/query/bird-logs?fish=3')}`,
+      { replace: true },
     );
   });
 
@@ -132,9 +134,10 @@ describe('api client errors', () => {
     registerNavigate(navigate);
     setSession({ token: 'revoked', userInfo: user });
     fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
-    await expect(api.post('/api/auth/jwt/logout', undefined, { unauthorized: 'ignore' })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    const failure = await api.post('/api/auth/jwt/logout', undefined, { unauthorized: 'ignore' }).catch((e) => e);
+    // A plain 401: nothing has been said to the user, so the caller decides what to say.
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).not.toBeInstanceOf(SessionExpiredError);
     expect(getSession().token).toBe('revoked');
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -26,6 +26,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 401 the client has already dealt with: the session is forgotten and the user told and sent to log in (spec §8).
+ * Callers show no failure of their own for it.
+ */
+export class SessionExpiredError extends ApiError {
+  constructor(data: unknown) {
+    super('Unauthorized', 401, data);
+    this.name = 'SessionExpiredError';
+  }
+}
+
 type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type Query = Record<string, QueryValue>;
 
@@ -117,6 +128,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     // this call was under way must survive its late 401.
     if (options.unauthorized !== 'ignore' && token === getSessionToken()) {
       onUnauthorized({ redirect: options.unauthorized !== 'clear' });
+      throw new SessionExpiredError(data);
     }
     throw new ApiError('Unauthorized', 401, data);
   }

@@ -77,7 +77,8 @@ describe('start-up current-user check', () => {
     const api = fakeApi({
       'GET /api/users/me': () =>
         new Promise((resolve) => {
-          answer = () => resolve(json({ detail: 'Unauthorized' }, 401));
+          // A success for the old token's user: only the guard in checkCurrentUser keeps it from overwriting.
+          answer = () => resolve(json({ ...stored, nickname: 'Stale' }));
         }),
     });
     const check = checkCurrentUser();

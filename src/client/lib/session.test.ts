@@ -12,6 +12,9 @@ import {
   useSession,
   type UserInfo,
 } from './session';
+import enCommon from '../locales/en/common.json';
+import { shownToasts } from '../test/toasts';
+import { initI18n } from './i18n';
 
 const user = { id: 'u1', email: 'a@example.com', nickname: 'Angler' } as UserInfo;
 
@@ -87,7 +90,18 @@ describe('onUnauthorized', () => {
     window.history.replaceState(null, '', '/en/user/orders');
     onUnauthorized();
     expect(getSession().token).toBe('');
-    expect(navigate).toHaveBeenCalledWith('/en/user/login?redirect=%2Fen%2Fuser%2Forders');
+    // Replacing, so Back from the login page does not return to the page that sent the user there.
+    expect(navigate).toHaveBeenCalledWith('/en/user/login?redirect=%2Fen%2Fuser%2Forders', { replace: true });
+  });
+
+  it('says once why the page changed, however many calls fail at once', async () => {
+    await initI18n('en');
+    registerNavigate(vi.fn());
+    setSession({ token: 'abc', userInfo: user });
+    window.history.replaceState(null, '', '/en/user/orders');
+    onUnauthorized();
+    onUnauthorized();
+    expect(shownToasts()).toEqual([expect.objectContaining({ message: enCommon.errors.sessionExpired })]);
   });
 
   it('only forgets the session when asked not to redirect (a stale token found at start-up)', () => {
@@ -98,5 +112,6 @@ describe('onUnauthorized', () => {
     onUnauthorized({ redirect: false });
     expect(getSession()).toEqual({ token: '', userInfo: null });
     expect(navigate).not.toHaveBeenCalled();
+    expect(shownToasts()).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { UserRead } from '#shared/contracts/auth';
+import { i18n } from './i18n';
 import { localeFromPath, localizePath } from './locale';
+import { toast } from './toast';
 
 export const SESSION_KEY = 'session';
 
@@ -113,5 +115,8 @@ export function onUnauthorized({ redirect = true }: { redirect?: boolean } = {})
   if (!redirect || !navigate || typeof window === 'undefined') return;
   const { pathname, search, hash } = window.location;
   if (localizePath(pathname, 'zh') === LOGIN_PATH) return;
-  void navigate(loginPathFor(`${pathname}${search}${hash}`));
+  // One toast however many calls fail at once, saying why the page changed; the failing call says nothing more.
+  toast.info(i18n.t('common:errors.sessionExpired'), undefined, { id: 'session-expired' });
+  // Replacing the page: Back from the login page must not return to the page that just sent the user there.
+  void navigate(loginPathFor(`${pathname}${search}${hash}`), { replace: true });
 }

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '#shared/account-rules';
 import { initI18n } from '../lib/i18n';
-import { clearSession, getSession, setSession } from '../lib/session';
+import { clearSession, getSession, registerNavigate, setSession } from '../lib/session';
+import enCommon from '../locales/en/common.json';
 import en from '../locales/en/account.json';
 import { USER } from '../features/account/test-fixtures';
 import { fakeApi, json, type RecordedRequest } from '../test/fake-api';
@@ -30,6 +31,7 @@ beforeEach(() => {
 
 afterEach(() => {
   clearSession();
+  registerNavigate(null);
 });
 
 describe('profile page: avatar', () => {
@@ -172,5 +174,49 @@ describe('profile page: details and password', () => {
     );
     expect(screen.getByLabelText(/^New password/, { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
     expect(getSession().token).toBe('tok-old');
+  });
+});
+
+describe('profile page: a session or values that change underneath', () => {
+  it('on an expired session says so once and goes to the login page, without an extra failure toast', async () => {
+    fakeApi({ 'PATCH /api/users/me': () => json({ detail: 'Unauthorized' }, 401) });
+    const { router } = renderRoute(<ProfilePage />, { path: PATH });
+    registerNavigate((to, options) => router.navigate(to, options));
+    window.history.replaceState(null, '', PATH);
+    fireEvent.change(await screen.findByRole('textbox', { name: en.fields.nickname }), {
+      target: { value: 'Pike Hunter' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.save }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/user/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(PATH)}`);
+    expect(getSession().token).toBe('');
+    expect(shownToasts()).toEqual([expect.objectContaining({ message: enCommon.errors.sessionExpired })]);
+  });
+
+  it('shows newer values that arrive after the page opened, and never writes the old ones back', async () => {
+    const api = fakeApi({ 'PATCH /api/users/me': (request) => json({ ...USER, ...(request.json as object) }) });
+    renderRoute(<ProfilePage />, { path: PATH });
+    const nickname = (await screen.findByRole('textbox', { name: en.fields.nickname })) as HTMLInputElement;
+    expect(nickname.value).toBe(USER.nickname);
+
+    // The start-up check brings the nickname another device saved meanwhile.
+    act(() => setSession({ userInfo: { ...USER, nickname: 'Changed Elsewhere' } }));
+    await waitFor(() => expect(nickname.value).toBe('Changed Elsewhere'));
+
+    fireEvent.change(screen.getByRole('textbox', { name: en.profile.bio }), { target: { value: 'Pike only.' } });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.save }));
+    await waitFor(() => expect(api.to('PATCH', '/api/users/me')).toHaveLength(1));
+    expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({ bio: 'Pike only.' });
+  });
+
+  it('keeps what the user typed when newer values arrive', async () => {
+    fakeApi();
+    renderRoute(<ProfilePage />, { path: PATH });
+    const nickname = (await screen.findByRole('textbox', { name: en.fields.nickname })) as HTMLInputElement;
+    fireEvent.change(nickname, { target: { value: 'Typed Here' } });
+    act(() => setSession({ userInfo: { ...USER, nickname: 'Changed Elsewhere' } }));
+    await waitFor(() => expect(getSession().userInfo?.nickname).toBe('Changed Elsewhere'));
+    expect(nickname.value).toBe('Typed Here');
   });
 });

@@ -3,6 +3,7 @@ import { AuthErrorCode, NICKNAME_TOO_SHORT, PASSWORD_TOO_LONG, PASSWORD_TOO_SHOR
 import { ApiError, detailMessage } from '../../lib/api-client';
 import { i18n, initI18n } from '../../lib/i18n';
 import en from '../../locales/en/account.json';
+import enCommon from '../../locales/en/common.json';
 import ja from '../../locales/ja/account.json';
 import zh from '../../locales/zh/account.json';
 import { authErrorText, fieldErrors } from './auth-errors';
@@ -47,7 +48,7 @@ describe('authErrorText', () => {
       en.validation.passwordTooShort,
     );
     expect(authErrorText(failure(500, 'database unavailable'))).toBe('database unavailable');
-    expect(authErrorText(new TypeError('Failed to fetch'))).toBe(en.errors.network);
+    expect(authErrorText(new TypeError('Failed to fetch'))).toBe(enCommon.errors.network);
   });
 
   it('speaks the page language', async () => {

@@ -4,9 +4,10 @@
  * language. Anything unknown passes through as the server wrote it.
  */
 import { AuthErrorCode, NICKNAME_TOO_SHORT, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '#shared/account-rules';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, SessionExpiredError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { i18n } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(AuthErrorCode));
 
@@ -58,9 +59,16 @@ export function authErrorText(error: unknown): string {
     if (error.status === 413) return i18n.t('account:errors.tooLarge');
     return translateReason(errorMessage(error));
   }
-  // fetch rejects with a TypeError when the server cannot be reached at all.
-  if (error instanceof TypeError) return i18n.t('account:errors.network');
   return errorMessage(error);
+}
+
+/**
+ * The failure toast of an account action: `title` and the readable reason (or `reason` when the caller worked it
+ * out). Nothing for an expired session: the API client has already said so and moved the user to the login page.
+ */
+export function showFailure(title: string, error: unknown, reason?: string): void {
+  if (error instanceof SessionExpiredError) return;
+  toast.error(title, reason ?? authErrorText(error));
 }
 
 /**

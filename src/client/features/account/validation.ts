@@ -6,7 +6,8 @@ import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, passwordProbl
 import { i18n } from '../../lib/i18n';
 import { translateReason } from './auth-errors';
 
-// Lengths count as the server's zod rules do (UTF-16 units); the password rule is the contract's own function.
+// Lengths count as the server's rules do: a nickname in characters (code points, so an emoji is one), a bio in
+// UTF-16 units; the password rule is the contract's own function.
 // Deliberately loose: the server does the real check (and its message is translated); this only catches typos.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -21,8 +22,9 @@ export function emailProblem(value: string): string | null {
 export function nicknameProblem(value: string): string | null {
   const nickname = value.trim();
   if (!nickname) return t('nicknameRequired');
-  if (nickname.length < NICKNAME_MIN_LENGTH) return t('nicknameTooShort');
-  if (nickname.length > NICKNAME_MAX_LENGTH) return t('nicknameTooLong', { max: NICKNAME_MAX_LENGTH });
+  const length = [...nickname].length;
+  if (length < NICKNAME_MIN_LENGTH) return t('nicknameTooShort');
+  if (length > NICKNAME_MAX_LENGTH) return t('nicknameTooLong', { max: NICKNAME_MAX_LENGTH });
   return null;
 }
 

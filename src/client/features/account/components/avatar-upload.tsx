@@ -1,6 +1,6 @@
 import { Box, Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '#shared/account-rules';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import type { UserInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useUploadAvatar } from '../api/use-update-profile';
-import { authErrorText } from '../auth-errors';
+import { authErrorText, showFailure } from '../auth-errors';
 
 /** What the server takes (it checks the content too); the picker offers only these. */
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -21,9 +21,12 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
   const { t } = useTranslation('account');
   const upload = useUploadAvatar();
   const [problem, setProblem] = useState<string | null>(null);
+  const resetInput = useRef<() => void>(null);
 
   const pick = async (file: File | null) => {
     if (!file) return;
+    // Empty the file input, so picking the same file again (a retry after a failure) is still a change.
+    resetInput.current?.();
     if (file.size > AVATAR_MAX_BYTES) {
       setProblem(t('profile.avatarTooBig'));
       toast.error(t('profile.avatarFailed'), t('profile.avatarTooBig'));
@@ -44,7 +47,7 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
       if (error instanceof ApiError && error.status === 415) reason = t('profile.avatarBadType');
       setProblem(reason);
       // Refused by the server → 'Avatar upload failed'; never got there (offline) → 'Upload failed'.
-      toast.error(error instanceof ApiError ? t('profile.avatarFailed') : t('profile.uploadFailed'), reason);
+      showFailure(error instanceof ApiError ? t('profile.avatarFailed') : t('profile.uploadFailed'), error, reason);
     }
   };
 
@@ -53,7 +56,7 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
       <UserAvatar user={user} size={88} radius="xl" alt={t('profile.avatarOf', { name: user.nickname })} />
       <Stack gap={6} miw={0}>
         <Box>
-          <FileButton onChange={(file) => void pick(file)} accept={AVATAR_TYPES.join(',')}>
+          <FileButton onChange={(file) => void pick(file)} accept={AVATAR_TYPES.join(',')} resetRef={resetInput}>
             {(props) => (
               <Button
                 {...props}

@@ -19,7 +19,8 @@ import { AuthErrorCode } from '#shared/account-rules';
 import type { UserInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useBindBirdId, useUnbindBirdId } from '../api/use-bird-id';
-import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
+import { authErrorText, errorCode, fieldErrors, showFailure } from '../auth-errors';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
@@ -46,9 +47,9 @@ function BindForm() {
       form.setErrors(
         ID_CODES.has(errorCode(error)) ? { clientId: reason } : fieldErrors(error, { client_id: 'clientId' }),
       );
-      toast.error(t('myData.bindFailed'), reason);
+      showFailure(t('myData.bindFailed'), error, reason);
     }
-  });
+  }, focusFirstInvalid(form));
 
   return (
     <form onSubmit={submit} noValidate>
@@ -84,7 +85,7 @@ function BoundId({ clientId }: { clientId: string }) {
       confirm.close();
       toast.success(t('myData.unbindSuccess'));
     } catch (error) {
-      toast.error(t('myData.unbindFailed'), authErrorText(error));
+      showFailure(t('myData.unbindFailed'), error);
     }
   };
 

@@ -23,7 +23,9 @@ describe('ForgotPasswordForm', () => {
     const api = fakeApi({ 'POST /api/auth/forgot-password': () => json(null, 202) });
     renderRoute(<ForgotPasswordForm />, { path: PATH });
     await send('angler@example.com');
-    expect(await screen.findByRole('heading', { name: 'We have sent the reset password email' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'We have sent the reset password email' });
+    // The form and its button are gone: focus goes to the result instead of being lost.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(shownToasts()).toContainEqual(expect.objectContaining({ message: en.forgot.sent }));
     const [request] = api.to('POST', '/api/auth/forgot-password');
     expect(request!.json).toEqual({ email: 'angler@example.com' });

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useForgotPassword } from '../api/use-password-reset';
-import { authErrorText, fieldErrors } from '../auth-errors';
+import { fieldErrors, showFailure } from '../auth-errors';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { emailProblem } from '../validation';
 import { FormCard } from './form-card';
 import { ResultState } from './result-state';
@@ -33,9 +34,9 @@ export function ForgotPasswordForm() {
       setSentTo(address);
     } catch (error) {
       form.setErrors(fieldErrors(error, { email: 'email' }));
-      toast.error(t('forgot.failed'), authErrorText(error));
+      showFailure(t('forgot.failed'), error);
     }
-  });
+  }, focusFirstInvalid(form));
 
   if (sentTo) {
     return (
@@ -45,6 +46,7 @@ export function ForgotPasswordForm() {
         title={t('forgot.sent')}
         description={t('forgot.sentText', { email: sentTo })}
         role="status"
+        takeFocus
       >
         <Button component={Link} to={localePath('/user/login')}>
           {t('forgot.backToLogin')}

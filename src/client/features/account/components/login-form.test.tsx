@@ -115,5 +115,15 @@ describe('LoginForm', () => {
     expect(api.requests).toHaveLength(0);
     expect(screen.getByRole('link', { name: en.login.register }).getAttribute('href')).toBe('/en/user/register');
     expect(screen.getByRole('link', { name: en.login.forgot }).getAttribute('href')).toBe('/en/user/forget-pwd');
+    // Focus moves to the first field in error, so a screen reader reads it and its message.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: en.fields.email }));
+  });
+
+  it('keeps the way back when the visitor goes on to register instead', async () => {
+    fakeApi();
+    const back = encodeURIComponent('/en/user/my-data');
+    renderRoute(<LoginForm />, { path: LOGIN_PATH, url: `${LOGIN_PATH}?redirect=${back}` });
+    const register = await screen.findByRole('link', { name: en.login.register });
+    expect(register.getAttribute('href')).toBe(`/en/user/register?redirect=${back}`);
   });
 });

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLogin } from '../api/use-login';
-import { authErrorText } from '../auth-errors';
-import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { showFailure } from '../auth-errors';
+import { focusFirstInvalid } from '../focus-first-invalid';
+import { useCarryRedirect, useRedirectTarget } from '../hooks/use-redirect-target';
 import { emailProblem } from '../validation';
 import { FormCard } from './form-card';
 import { PasswordInput } from './password-input';
@@ -24,6 +24,7 @@ export function LoginForm() {
   const { t } = useTranslation('account');
   const localePath = useLocalePath();
   const target = useRedirectTarget();
+  const carryRedirect = useCarryRedirect();
   const { loggedIn } = useSession();
   const login = useLogin();
   const form = useForm({
@@ -41,9 +42,9 @@ export function LoginForm() {
       // Success stores the session, which re-renders this page into the redirect above.
       await login.mutateAsync({ username: username.trim(), password });
     } catch (error) {
-      toast.error(t('login.failed'), authErrorText(error));
+      showFailure(t('login.failed'), error);
     }
-  });
+  }, focusFirstInvalid(form));
 
   return (
     <FormCard>
@@ -64,7 +65,7 @@ export function LoginForm() {
           <SubmitButton busy={login.isPending} label={t('submit.login')} busyLabel={t('submit.loggingIn')} fullWidth />
           <Text size="sm" ta="center">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to={localePath('/user/register')} fw={600} underline="always">
+            <Anchor component={Link} to={carryRedirect(localePath('/user/register'))} fw={600} underline="always">
               {t('login.register')}
             </Anchor>
           </Text>

@@ -1,13 +1,15 @@
 import { Divider, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH, type UpdateMeBody } from '#shared/account-rules';
+import { BIO_MAX_LENGTH, type UpdateMeBody } from '#shared/account-rules';
 import { clearSession, loginPathFor, type UserInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useUpdateProfile } from '../api/use-update-profile';
-import { authErrorText, fieldErrors } from '../auth-errors';
+import { fieldErrors, showFailure } from '../auth-errors';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { bioProblem, confirmPasswordProblem, newPasswordProblem, nicknameProblem } from '../validation';
 import { AvatarUpload } from './avatar-upload';
 import { NewPasswordFields } from './new-password-fields';
@@ -44,6 +46,17 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     },
   });
 
+  // The stored user info shows at once; the start-up check (or another tab) may bring newer values a moment later.
+  // Fields the user has not touched follow them, so saving never writes back what the form happened to start with.
+  const { nickname: currentNickname, bio: currentBio } = user;
+  useEffect(() => {
+    const untouched = { nickname: !form.isDirty('nickname'), bio: !form.isDirty('bio') };
+    form.setInitialValues({ ...form.getInitialValues(), nickname: currentNickname, bio: currentBio });
+    if (untouched.nickname) form.setFieldValue('nickname', currentNickname);
+    if (untouched.bio) form.setFieldValue('bio', currentBio);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `form` is a new object every render; only the user's values matter
+  }, [currentNickname, currentBio]);
+
   const submit = form.onSubmit(async (values) => {
     const changes: UpdateMeBody = {};
     const nickname = values.nickname.trim();
@@ -70,9 +83,9 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       toast.success(t('profile.saved'));
     } catch (error) {
       form.setErrors(fieldErrors(error, SERVER_FIELDS));
-      toast.error(t('profile.failed'), authErrorText(error));
+      showFailure(t('profile.failed'), error);
     }
-  });
+  }, focusFirstInvalid(form));
 
   const bioLength = form.values.bio.length;
 
@@ -96,7 +109,6 @@ export function ProfileForm({ user }: { user: UserInfo }) {
               {...requiredLabel(t('fields.nickname'))}
               placeholder={t('fields.nicknamePlaceholder')}
               autoComplete="nickname"
-              maxLength={NICKNAME_MAX_LENGTH}
               {...form.getInputProps('nickname')}
             />
             <Textarea

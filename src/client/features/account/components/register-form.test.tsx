@@ -103,6 +103,23 @@ describe('RegisterForm', () => {
     expect(getSession().userInfo?.client_id).toBe('bird_0123456789abcdefABCDEF');
   });
 
+  it('after registering goes where the login page would have gone (?redirect= carried from it)', async () => {
+    fakeApi({
+      'POST /api/auth/register': () => json(USER, 201),
+      'POST /api/auth/jwt/login': () => json({ access_token: 'tok-new', token_type: 'bearer' }),
+      'GET /api/users/me': () => json(USER),
+    });
+    const back = encodeURIComponent('/en/user/my-data');
+    const { router } = renderRoute(<RegisterForm />, { path: PATH, url: `${PATH}?redirect=${back}` });
+    await screen.findByRole('button', { name: en.submit.register });
+    expect(screen.getByRole('link', { name: en.register.login }).getAttribute('href')).toBe(
+      `/en/user/login?redirect=${back}`,
+    );
+    fillIn({ email: 'angler@example.com', nickname: 'Angler', password: 'secret-1', confirm: 'secret-1' });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/user/my-data'));
+  });
+
   it("says 'Register Failed' and marks the e-mail when it is taken", async () => {
     fakeApi({ 'POST /api/auth/register': () => json({ detail: 'REGISTER_USER_ALREADY_EXISTS' }, 400) });
     const { router } = renderRoute(<RegisterForm />, { path: PATH });

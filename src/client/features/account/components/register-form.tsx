@@ -8,7 +8,9 @@ import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { logIn } from '../api/use-login';
 import { useRegister } from '../api/use-register';
-import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
+import { authErrorText, errorCode, fieldErrors, showFailure } from '../auth-errors';
+import { focusFirstInvalid } from '../focus-first-invalid';
+import { useCarryRedirect, useRedirectTarget } from '../hooks/use-redirect-target';
 import { confirmPasswordProblem, emailProblem, newPasswordProblem, nicknameProblem } from '../validation';
 import { FormCard } from './form-card';
 import { NewPasswordFields } from './new-password-fields';
@@ -36,13 +38,16 @@ const CODE_FIELDS: Partial<Record<string, keyof RegisterValues>> = {
 
 /**
  * `/user/register` (spec §2, §5): e-mail, nickname, password twice and an optional bird id, each checked before
- * anything is sent. A new account is logged in at once and lands in the user centre.
+ * anything is sent. A new account is logged in at once and lands where the login page would have sent it (the
+ * `?redirect=` carried over from there), else in the user centre.
  */
 export function RegisterForm() {
   const { t } = useTranslation('account');
   const localePath = useLocalePath();
   const navigate = useNavigate();
   const { loggedIn } = useSession();
+  const target = useRedirectTarget();
+  const carryRedirect = useCarryRedirect();
   const registration = useRegister();
   const form = useForm<RegisterValues>({
     initialValues: { email: '', nickname: '', password: '', confirmPassword: '', birdId: '' },
@@ -54,7 +59,7 @@ export function RegisterForm() {
     },
   });
 
-  if (loggedIn) return <Navigate to={localePath('/user')} replace />;
+  if (loggedIn) return <Navigate to={target} replace />;
 
   const submit = form.onSubmit(async (values) => {
     const body: RegisterBody = {
@@ -73,18 +78,18 @@ export function RegisterForm() {
       const field = CODE_FIELDS[errorCode(error) ?? ''];
       if (field) errors[field] = reason;
       form.setErrors(errors);
-      toast.error(t('register.failed'), reason);
+      showFailure(t('register.failed'), error, reason);
       return;
     }
     try {
-      // Logged in straight away; the stored session re-renders this page into the user centre.
+      // Logged in straight away; the stored session re-renders this page into the redirect target.
       await logIn({ username: body.email, password: body.password });
       toast.success(t('register.success', { name: user.nickname }));
     } catch {
       toast.info(t('register.loginAfterwards'));
-      void navigate(localePath('/user/login'), { replace: true });
+      void navigate(carryRedirect(localePath('/user/login')), { replace: true });
     }
-  });
+  }, focusFirstInvalid(form));
 
   return (
     <FormCard>
@@ -119,7 +124,7 @@ export function RegisterForm() {
           />
           <Text size="sm" ta="center">
             {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to={localePath('/user/login')} fw={600} underline="always">
+            <Anchor component={Link} to={carryRedirect(localePath('/user/login'))} fw={600} underline="always">
               {t('register.login')}
             </Anchor>
           </Text>

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_SHORT } from '#shared/account-rules';
 import { initI18n } from '../../../lib/i18n';
+import { clearSession, getSession, setSession } from '../../../lib/session';
 import en from '../../../locales/en/account.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import { shownToasts } from '../../../test/toasts';
+import { USER } from '../test-fixtures';
 import { ResetPasswordForm } from './reset-password-form';
 
 const PATH = '/en/user/reset-pwd';
@@ -20,6 +22,10 @@ async function submitNewPassword(password: string, confirm = password) {
 
 beforeAll(async () => {
   await initI18n('en');
+});
+
+afterEach(() => {
+  clearSession();
 });
 
 describe('ResetPasswordForm', () => {
@@ -82,5 +88,26 @@ describe('ResetPasswordForm', () => {
     expect(await screen.findByRole('heading', { name: 'password reset success' })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.reset.toLogin }).getAttribute('href')).toBe('/en/user/login');
     expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'password reset success' }));
+  });
+
+  it("forgets this browser's session when the reset revoked it, so 'Go to login' leads to the login form", async () => {
+    setSession({ token: 'tok-of-this-account', userInfo: USER });
+    fakeApi({
+      'POST /api/auth/reset-password': () => json(null),
+      // The contract: the new password revoked every token of the account.
+      'GET /api/users/me': () => json({ detail: 'Unauthorized' }, 401),
+    });
+    renderRoute(<ResetPasswordForm />, { path: PATH, url: `${PATH}?token=good` });
+    await submitNewPassword('new-secret');
+    await waitFor(() => expect(getSession()).toEqual({ token: '', userInfo: null }));
+  });
+
+  it("keeps another account's session, which the reset did not touch", async () => {
+    setSession({ token: 'tok-of-another-account', userInfo: USER });
+    fakeApi({ 'POST /api/auth/reset-password': () => json(null), 'GET /api/users/me': () => json(USER) });
+    renderRoute(<ResetPasswordForm />, { path: PATH, url: `${PATH}?token=good` });
+    await submitNewPassword('new-secret');
+    expect(await screen.findByRole('heading', { name: 'password reset success' })).toBeTruthy();
+    expect(getSession().token).toBe('tok-of-another-account');
   });
 });

@@ -8,7 +8,8 @@ import { AuthErrorCode } from '#shared/account-rules';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useResetPassword } from '../api/use-password-reset';
-import { authErrorText, errorCode, fieldErrors } from '../auth-errors';
+import { errorCode, fieldErrors, showFailure } from '../auth-errors';
+import { focusFirstInvalid } from '../focus-first-invalid';
 import { confirmPasswordProblem, newPasswordProblem } from '../validation';
 import { FormCard } from './form-card';
 import { LinkError } from './link-error';
@@ -56,6 +57,7 @@ export function ResetPasswordForm() {
         title={t('reset.success')}
         description={t('reset.successText')}
         role="status"
+        takeFocus
       >
         <Button component={Link} to={localePath('/user/login')}>
           {t('reset.toLogin')}
@@ -75,9 +77,9 @@ export function ResetPasswordForm() {
         return;
       }
       form.setErrors(fieldErrors(error, { password: 'password' }));
-      toast.error(t('reset.failed'), authErrorText(error));
+      showFailure(t('reset.failed'), error);
     }
-  });
+  }, focusFirstInvalid(form));
 
   return (
     <FormCard>

@@ -1,6 +1,6 @@
 import { EmptyState, Paper } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface ResultStateProps {
   icon: Icon;
@@ -11,10 +11,27 @@ interface ResultStateProps {
   children?: ReactNode;
   /** 'alert' for failures, so screen readers announce them; 'status' for outcomes. */
   role?: 'alert' | 'status';
+  /**
+   * Move focus to the title when shown: for a result that replaces the form just sent, so keyboard and screen-reader
+   * users are not left on a button that no longer exists.
+   */
+  takeFocus?: boolean;
 }
 
 /** The outcome of an e-mailed link or a sent form (success, 'Link Error', already verified), with the way on. */
-export function ResultState({ icon: IconComponent, color, title, description, children, role }: ResultStateProps) {
+export function ResultState({
+  icon: IconComponent,
+  color,
+  title,
+  description,
+  children,
+  role,
+  takeFocus,
+}: ResultStateProps) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) titleRef.current?.focus();
+  }, [takeFocus]);
   return (
     <Paper withBorder radius="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 32, sm: 44 }} role={role}>
       <EmptyState
@@ -25,7 +42,9 @@ export function ResultState({ icon: IconComponent, color, title, description, ch
         maw={480}
         mx="auto"
       >
-        <EmptyState.Title order={2}>{title}</EmptyState.Title>
+        <EmptyState.Title order={2} ref={titleRef} tabIndex={takeFocus ? -1 : undefined}>
+          {title}
+        </EmptyState.Title>
         {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
         {children ? <EmptyState.Actions>{children}</EmptyState.Actions> : null}
       </EmptyState>

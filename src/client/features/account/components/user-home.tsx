@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLogout } from '../api/use-logout';
 import { useRequestVerifyEmail } from '../api/use-verify-email';
-import { authErrorText } from '../auth-errors';
+import { showFailure } from '../auth-errors';
 
 function SectionCard({
   to,
@@ -61,7 +61,7 @@ export function UserHome({ user }: { user: UserInfo }) {
       await requestVerify.mutateAsync(user.email);
       toast.success(t('user.verifySent'), t('user.verifySentText', { email: user.email }));
     } catch (error) {
-      toast.error(t('user.verifyFailed'), authErrorText(error));
+      showFailure(t('user.verifyFailed'), error);
     }
   };
 

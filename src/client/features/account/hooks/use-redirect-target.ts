@@ -17,9 +17,19 @@ export function safeRedirect(value: string | null): string | null {
   return value;
 }
 
-/** Where to go after logging in: the safe `?redirect=`, else the user centre in the current language. */
+/** Where to go after logging in or registering: the safe `?redirect=`, else the user centre in the current language. */
 export function useRedirectTarget(): string {
   const [params] = useSearchParams();
   const localePath = useLocalePath();
   return safeRedirect(params.get('redirect')) ?? localePath('/user');
+}
+
+/**
+ * `path` with this page's safe `?redirect=` carried on: going from the login page to register (or back) keeps the
+ * way back to the page that asked the user to log in.
+ */
+export function useCarryRedirect(): (path: string) => string {
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  return (path) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
 }
