@@ -26,7 +26,7 @@ import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limits';
 import staticSite from './plugins/static-site';
-import { zodValidatorCompiler } from './plugins/validation';
+import { jsonBodyParser, zodValidatorCompiler } from './plugins/validation';
 
 export interface AppOptions {
   config: Config;
@@ -44,6 +44,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  jsonBodyParser(app);
 
   await app.register(errors);
   await app.register(helmet, {
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     mailer,
     counters: app.rateLimits.store,
     failedLoginsPer15Min: config.authAccountPer15Min,
+    mailsPerHour: config.authMailPerHour,
     log: app.log,
   });
   // Mails still on their way go out before the SMTP pool closes.

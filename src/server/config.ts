@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_LIFETIME: intFrom(3600, 60),
   AUTH_IP_PER_MINUTE: intFrom(20, 1),
   AUTH_ACCOUNT_PER_15MIN: intFrom(10, 1),
+  AUTH_MAIL_PER_HOUR: intFrom(5, 1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Anglerdex <no-reply@anglerdex.local>'),
@@ -61,6 +62,8 @@ export interface Config {
   accessTokenLifetime: number;
   authIpPerMinute: number;
   authAccountPer15Min: number;
+  /** Reset and verification e-mails one address may be sent per hour, whoever asks (more answer 202, send nothing). */
+  authMailPerHour: number;
   trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     authIpPerMinute: e.AUTH_IP_PER_MINUTE,
     authAccountPer15Min: e.AUTH_ACCOUNT_PER_15MIN,
+    authMailPerHour: e.AUTH_MAIL_PER_HOUR,
     trustProxy: e.TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

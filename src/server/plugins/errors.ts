@@ -2,7 +2,7 @@
  * The one error shape of the API: `{"detail": ...}` (DESIGN §4). Known client errors keep their status and a
  * message the user can act on; anything unexpected is logged and answered as a bare 500 without internals.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RequestValidationError } from './validation';
 
@@ -36,6 +36,24 @@ function statusPhrase(status: number): string {
   return STATUS_PHRASES[status] ?? 'Error';
 }
 
+/**
+ * A multipart body busboy cannot read (no or an unusable boundary, a part cut off, the stream closed early) surfaces
+ * as a plain Error from @fastify/multipart, wherever the body is read (its preValidation hook for the login form, the
+ * route for the avatar). It is the client's fault: answer what Starlette / FastAPI answer for an unreadable form,
+ * 400 "Missing boundary in multipart." or 400 "There was an error parsing the body", never a 500.
+ */
+function unreadableMultipart(error: Error, request: FastifyRequest): string | null {
+  if ((error as FastifyError).statusCode || !/^multipart\//i.test(request.headers['content-type'] ?? '')) return null;
+  if (/^(Multipart: Boundary not found|Boundary required)/.test(error.message)) return 'Missing boundary in multipart.';
+  const code = (error as NodeJS.ErrnoException).code;
+  if (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /unexpected end of multipart data|^Unsupported Content-Type|^Malformed|^The needle/i.test(error.message)
+  )
+    return 'There was an error parsing the body';
+  return null;
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
     if (error instanceof RequestValidationError) return reply.code(422).send({ detail: error.entries });
@@ -61,6 +79,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(422).send({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] });
     }
+    const unreadable = unreadableMultipart(error, request);
+    if (unreadable) return reply.code(400).send({ detail: unreadable });
     if (status >= 400 && status < 500) {
       return reply
         .code(status)

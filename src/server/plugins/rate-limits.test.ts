@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, loginRequest, register, uniqueEmail } from '../test/accounts';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -99,6 +99,57 @@ describe('failed logins per account', () => {
     const ghost = uniqueEmail('ghost');
     for (let i = 0; i < 2; i++) expect((await loginRequest(ctx.app, ghost, 'whatever-1')).statusCode).toBe(400);
     expectRateLimited(await loginRequest(ctx.app, ghost, 'whatever-1'));
+  });
+
+  it('counts parallel guesses before checking them: at most the limit are checked, the rest get 429', async () => {
+    const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '3', AUTH_IP_PER_MINUTE: '1000' });
+    const victim = await register(ctx.app);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => loginRequest(ctx.app, victim.email, `parallel-guess-${i}`)),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
+    for (const res of answers.filter((r) => r.statusCode === 429)) expectRateLimited(res);
+    expectRateLimited(await loginRequest(ctx.app, victim.email, PASSWORD));
+  });
+
+  it('lets the right password in within the limit, counting it as an attempt until it succeeds', async () => {
+    const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '3', AUTH_IP_PER_MINUTE: '1000' });
+    const user = await register(ctx.app);
+    for (let i = 0; i < 2; i++) expect((await loginRequest(ctx.app, user.email, 'wrong-' + i)).statusCode).toBe(400);
+    // The third attempt is within the limit of 3: it logs in, and the count starts again.
+    expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await loginRequest(ctx.app, user.email, 'again-' + i)).statusCode).toBe(400);
+    expectRateLimited(await loginRequest(ctx.app, user.email, PASSWORD));
+  });
+
+  it('keys the count by a fixed-length digest of the address; absurd fields are bad credentials, not counted', async () => {
+    const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '2', AUTH_IP_PER_MINUTE: '1000' });
+    const hit = vi.spyOn(ctx.app.rateLimits.store, 'hit');
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(251)}.com`; // 320 characters: still an address
+    expect(longest).toHaveLength(320);
+    expect((await loginRequest(ctx.app, longest, 'wrong-pass')).statusCode).toBe(400);
+    const keys = hit.mock.calls.map(([key]) => key).filter((key) => key.startsWith('login-fail:'));
+    expect(keys).toEqual([expect.stringMatching(/^login-fail:[0-9a-f]{64}$/)]);
+    // Case does not matter to the digest.
+    expect((await loginRequest(ctx.app, longest.toUpperCase(), 'wrong-pass')).statusCode).toBe(400);
+    expectRateLimited(await loginRequest(ctx.app, longest, 'wrong-pass'));
+
+    hit.mockClear();
+    const user = await register(ctx.app);
+    hit.mockClear();
+    for (const [username, password] of [
+      ['x'.repeat(321), PASSWORD],
+      [`${'x'.repeat(100_000)}@example.com`, PASSWORD],
+      [user.email, 'p'.repeat(257)],
+    ] as const) {
+      const res = await loginRequest(ctx.app, username, password);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toBe('{"detail":"LOGIN_BAD_CREDENTIALS"}');
+    }
+    // Refused before the per-account counter (only the per-IP one counted them), and the account is still open.
+    expect(hit.mock.calls.filter(([key]) => key.startsWith('login-fail:'))).toEqual([]);
+    expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
   });
 
   it('forgets earlier failures after a successful login', async () => {

@@ -1,8 +1,8 @@
 /**
  * Counters for rate limits (DESIGN §4): attempts per client IP and failed logins per account, in process by default
  * and in Redis when `REDIS_URL` is set, so every instance behind a load balancer counts together. One small store
- * rather than @fastify/rate-limit: the per-account rule counts only *failed* attempts, which that plugin cannot do,
- * and both rules must share one backend (decision 0007).
+ * rather than @fastify/rate-limit: the per-account rule forgets an account's attempts when it logs in, so only
+ * failures pile up, which that plugin cannot do, and both rules must share one backend (decision 0007).
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,8 +19,6 @@ export interface Count {
 export interface CounterStore {
   /** Counts one hit of `key` in a fixed window of `windowMs` that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<Count>;
-  /** The current count without adding to it. */
-  peek(key: string): Promise<Count>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,13 +35,6 @@ class MemoryCounterStore implements CounterStore {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return { count: window.count, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
-  }
-
-  async peek(key: string): Promise<Count> {
-    const now = Date.now();
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) return { count: 0, retryAfter: 0 };
     return { count: window.count, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
   }
 
@@ -78,11 +69,6 @@ class RedisCounterStore implements CounterStore {
     return { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
   }
 
-  async peek(key: string): Promise<Count> {
-    const [count, ttl] = await Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)]);
-    return { count: Number(count ?? 0), retryAfter: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
-  }
-
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
@@ -113,10 +99,6 @@ class FailOpenStore implements CounterStore {
 
   hit(key: string, windowMs: number): Promise<Count> {
     return this.guard(() => this.inner.hit(key, windowMs), { count: 0, retryAfter: 0 });
-  }
-
-  peek(key: string): Promise<Count> {
-    return this.guard(() => this.inner.peek(key), { count: 0, retryAfter: 0 });
   }
 
   reset(key: string): Promise<void> {

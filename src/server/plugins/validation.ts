@@ -3,7 +3,7 @@
  * `{"detail":[{"type","loc","msg","input"}, ...]}`. The issue list is kept on the error so the error handler can
  * render it; messages follow pydantic's wording where a client may show them.
  */
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
 const PART_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
@@ -89,7 +89,12 @@ function describe(issue: z.core.$ZodIssue, input: unknown): Pick<ValidationEntry
     }
     case 'invalid_format':
       if (issue.format === 'regex')
-        return { type: 'string_pattern_mismatch', msg: issue.message, ctx: { pattern: issue.pattern } };
+        // zod gives the pattern as a regex literal ("/^password$/"); pydantic shows its source ("^password$").
+        return {
+          type: 'string_pattern_mismatch',
+          msg: issue.message,
+          ctx: { pattern: issue.pattern?.replace(/^\/(.*)\/[a-z]*$/s, '$1') },
+        };
       return { type: 'value_error', msg: issue.message };
     case 'invalid_union':
       return { type: 'union_error', msg: issue.message };
@@ -141,22 +146,89 @@ export function toValidationEntries(
 
 /**
  * Finds strings with a NUL character. PostgreSQL text cannot hold one (the query would fail with a 5xx) while SQLite
- * would store it, so every route refuses them up front, the same way on both databases.
+ * would store it, so every route refuses them up front, the same way on both databases. Walks with its own stack, not
+ * by recursion, so no nesting depth can overflow the call stack.
  */
-function findNul(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; input: string } | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? { path, input: value } : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, i]);
-      if (found) return found;
+function findNul(root: unknown): { path: (string | number)[]; input: string } | null {
+  interface Node {
+    value: unknown;
+    key?: string | number;
+    parent?: Node;
+  }
+  const stack: Node[] = [{ value: root }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (!value.includes('\u0000')) continue;
+      const path: (string | number)[] = [];
+      for (let at: Node | undefined = node; at?.parent; at = at.parent) path.unshift(at.key!);
+      return { path, input: value };
     }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const found = findNul(child, [...path, key]);
-      if (found) return found;
-    }
+    if (value === null || typeof value !== 'object') continue;
+    // Children pushed last-first, so the first NUL in document order is the one reported.
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((child, i) => [i, child])
+      : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--)
+      stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
   }
   return null;
+}
+
+/**
+ * No route takes JSON nested deeper than a few levels. Deeper bodies are refused before parsing: the parser would
+ * cope, but the code that walks a parsed body afterwards (zod, the 422 that echoes it, serialisers) recurses, and
+ * 10,000 levels fit in 20 KB.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The offset where arrays and objects in JSON text nest deeper than `limit`, or -1; strings are skipped. */
+function tooDeepAt(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character, which may be a quote.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
+/**
+ * Replaces Fastify's `application/json` parser (which it still calls for the parsing itself):
+ * - a route without a body schema takes no body, so whatever JSON is sent is ignored rather than refused with a 422
+ *   (contract §2.3: logout ignores a body; the same holds for DELETE /users/{id});
+ * - absurd nesting is a 422 `json_invalid`, as an unreadable body is, instead of a stack overflow later on.
+ */
+export function jsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.routeOptions.schema?.body) return done(null, undefined);
+    const at = tooDeepAt(body as string, MAX_JSON_DEPTH);
+    if (at >= 0) {
+      return done(
+        new RequestValidationError([
+          {
+            type: 'json_invalid',
+            loc: ['body', at],
+            msg: 'JSON decode error',
+            input: {},
+            ctx: { error: `Nesting deeper than ${MAX_JSON_DEPTH} levels` },
+          },
+        ]),
+        undefined,
+      );
+    }
+    parse(request, body as string, done);
+  });
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =

@@ -9,11 +9,36 @@ export const EMAIL_MAX_INPUT = 2048;
 const LOCAL_MAX = 64;
 const ADDRESS_MAX = 254;
 const SPECIAL_USE_TLDS = new Set(['arpa', 'invalid', 'local', 'localhost', 'onion', 'test']);
-// RFC 5322 atext plus dots between atoms; any non-ASCII character is allowed (SMTPUTF8 addresses).
-const LOCAL_CHAR = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.\u0080-\uFFFF]$/u;
-const DOMAIN_LABEL = /^(?!-)[a-z0-9\u0080-\uFFFF-]{1,63}(?<!-)$/u;
+// RFC 5322 atext plus dots between atoms; any non-ASCII character is allowed (SMTPUTF8 addresses), as long as it is
+// not unsafe (below).
+const LOCAL_CHAR = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.\u{80}-\u{10FFFF}]$/u;
+const DOMAIN_LABEL = /^(?!-)[a-z0-9\u{80}-\u{10FFFF}-]{1,63}(?<!-)$/u;
+// email_validator's check_unsafe_chars: control and format characters (zero-width, bidi overrides, soft hyphen,
+// BOM), line and paragraph separators, other spaces, private-use, surrogate and unassigned code points make an
+// address render as another one or break the text around it; a combining mark first would combine with what
+// precedes the address.
+const UNSAFE_CHAR = /[\p{C}\p{Z}]/u;
+const COMBINING_MARK = /\p{M}/u;
 // pydantic's pretty form: `Display Name <address>`.
 const PRETTY = /^ *([\w ]*?) *<(.+?)> *$/u;
+
+/** email_validator names a character that cannot be shown by its code point (or its Unicode name, which JS lacks). */
+function codePoint(c: string): string {
+  const cp = c.codePointAt(0)!;
+  return `U+${cp
+    .toString(16)
+    .toUpperCase()
+    .padStart(cp < 0xffff ? 4 : 8, '0')}`;
+}
+
+function unsafeChars(text: string): string {
+  const chars = [...text];
+  const bad = new Set(chars.filter((c, i) => UNSAFE_CHAR.test(c) || (i === 0 && COMBINING_MARK.test(c))));
+  return [...bad]
+    .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!)
+    .map(codePoint)
+    .join(', ');
+}
 
 export type EmailCheck = { ok: true; email: string } | { ok: false; reason: string };
 
@@ -44,6 +69,8 @@ export function checkEmail(raw: string): EmailCheck {
   if (local.endsWith('.'))
     return { ok: false, reason: 'An email address cannot have a period immediately before the @-sign.' };
   if (local.includes('..')) return { ok: false, reason: 'An email address cannot have two periods in a row.' };
+  const unsafeLocal = unsafeChars(local);
+  if (unsafeLocal) return { ok: false, reason: `The email address contains unsafe characters: ${unsafeLocal}.` };
   if (local.length > LOCAL_MAX)
     return {
       ok: false,
@@ -54,7 +81,7 @@ export function checkEmail(raw: string): EmailCheck {
     return { ok: false, reason: 'The part after the @-sign is not valid. It should have a period.' };
   const labels = domain.split('.');
   if (labels.some((label) => !DOMAIN_LABEL.test(label))) {
-    const bad = invalidChars(domain, (c) => /[a-z0-9.\-\u0080-\uFFFF]/u.test(c));
+    const bad = invalidChars(domain, (c) => /[a-z0-9.\-\u{80}-\u{10FFFF}]/u.test(c));
     return {
       ok: false,
       reason: bad
@@ -62,6 +89,8 @@ export function checkEmail(raw: string): EmailCheck {
         : 'The part after the @-sign is not valid IDNA.',
     };
   }
+  const unsafeDomain = unsafeChars(domain);
+  if (unsafeDomain) return { ok: false, reason: `The email address contains unsafe characters: ${unsafeDomain}.` };
   const tld = labels.at(-1)!;
   if (SPECIAL_USE_TLDS.has(tld))
     return {

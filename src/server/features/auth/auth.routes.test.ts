@@ -3,9 +3,10 @@
  * server: status codes, `detail` values, body bytes and key order, token rules (revocation, single-use reset),
  * enumeration resistance and the rate limits.
  */
+import { createHmac } from 'node:crypto';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
-import { decodeJwt } from 'jose';
+import { SignJWT, decodeJwt, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import {
@@ -43,6 +44,27 @@ async function mailedToken(to: string, path: string): Promise<{ token: string; l
   const link = (mail.text ?? '').match(/https?:\/\/\S+/)?.[0] ?? '';
   expect(link).toContain(path);
   return { token: new URL(link).searchParams.get('token')!, link };
+}
+/** Lets any wrongly sent mail arrive before asserting there is none. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const mailsTo = (email: string) => smtp.messages.filter((m) => m.rcptTo.includes(email)).length;
+/** A token signed as tokens.ts signs it (the reset and verify keys are derived from JWT_SECRET), with any claims. */
+function sign(purpose: 'reset' | 'verify', claims: JWTPayload, sub: string, exp: number) {
+  const key = createHmac('sha256', ctx.config.jwtSecret).update(`anglerdex:${purpose}`).digest();
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setAudience(`fastapi-users:${purpose}`)
+    .setExpirationTime(exp)
+    .sign(key);
+}
+const now = () => Math.floor(Date.now() / 1000);
+/** A multipart body as a browser sends it. */
+async function formData(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const request = new Request('http://x', { method: 'POST', body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type')! };
 }
 
 describe('POST /api/auth/register', () => {
@@ -185,6 +207,11 @@ describe('POST /api/auth/register', () => {
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe('POST');
     expect(get.json()).toEqual({ detail: 'Method Not Allowed' });
+
+    const slash = await post('/api/auth/register/', { email: uniqueEmail(), password: PASSWORD });
+    expect(slash.statusCode).toBe(307);
+    expect(String(slash.headers.location)).toMatch(/^https?:\/\/[^/]+\/api\/auth\/register$/);
+    expect(slash.body).toBe('');
   });
 });
 
@@ -261,11 +288,31 @@ describe('POST /api/auth/jwt/login', () => {
       { 'content-type': 'application/x-www-form-urlencoded' },
     );
     expect(grant.statusCode).toBe(422);
-    expect(grant.json().detail[0]).toMatchObject({
-      type: 'string_pattern_mismatch',
-      loc: ['body', 'grant_type'],
-      msg: "String should match pattern '^password$'",
+    expect(grant.json().detail).toEqual([
+      {
+        type: 'string_pattern_mismatch',
+        loc: ['body', 'grant_type'],
+        msg: "String should match pattern '^password$'",
+        input: 'client',
+        ctx: { pattern: '^password$' },
+      },
+    ]);
+  });
+
+  it("answers FastAPI's 400 for a multipart body it cannot read, never a 500", async () => {
+    const noBoundary = await post('/api/auth/jwt/login', `username=${email}&password=${PASSWORD}`, {
+      'content-type': 'multipart/form-data',
     });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toEqual({ detail: 'Missing boundary in multipart.' });
+
+    // A boundary over busboy's 70-odd characters cannot be searched for: unreadable, like a broken body.
+    const { body } = await formData({ username: email, password: PASSWORD });
+    const longBoundary = await post('/api/auth/jwt/login', body, {
+      'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}`,
+    });
+    expect(longBoundary.statusCode).toBe(400);
+    expect(longBoundary.json()).toEqual({ detail: 'There was an error parsing the body' });
   });
 
   it('verifies old bcrypt hashes and upgrades them to argon2id on login', async () => {
@@ -307,6 +354,37 @@ describe('POST /api/auth/jwt/logout', () => {
     const res = await post('/api/auth/jwt/logout');
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('ignores a body, even an empty or malformed JSON one', async () => {
+    for (const payload of ['', '{"x":', '{"a":1}']) {
+      const { token } = await signedIn(ctx.app);
+      const res = await asUser(ctx.app, token, {
+        method: 'POST',
+        url: '/api/auth/jwt/logout',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(204);
+      expect((await me(token)).statusCode).toBe(401);
+    }
+  });
+
+  it("revokes a token without a jti (an older server's) by revoking all of its user's tokens", async () => {
+    const { user, token: other } = await signedIn(ctx.app);
+    const key = new TextEncoder().encode(ctx.config.jwtSecret);
+    const legacy = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setAudience(['fastapi-users:auth'])
+      .setExpirationTime(now() + 600)
+      .sign(key);
+    expect((await me(legacy)).statusCode).toBe(200);
+    const res = await asUser(ctx.app, legacy, { method: 'POST', url: '/api/auth/jwt/logout' });
+    expect(res.statusCode).toBe(204);
+    expect((await me(legacy)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(await login(ctx.app, user.email))).statusCode).toBe(200);
   });
 });
 
@@ -428,6 +506,28 @@ describe('forgot-password and reset-password', () => {
     ]);
   });
 
+  it('refuses the token of a user who became inactive', async () => {
+    const user = await register(ctx.app);
+    const token = await ctx.app.tokens.issueReset(user.id, (await storedUser(user.id)).hashed_password);
+    await ctx.db.kysely.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+    const res = await post('/api/auth/reset-password', { token, password: 'inactive-new-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' });
+    await ctx.db.kysely.updateTable('users').set({ is_active: true }).where('id', '=', user.id).execute();
+    expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired token (a control with the same key and a future exp is accepted)', async () => {
+    const user = await register(ctx.app);
+    const claims = { password_fgpt: ctx.app.tokens.fingerprint((await storedUser(user.id)).hashed_password) };
+    const expired = await sign('reset', claims, user.id, now() - 1);
+    const res = await post('/api/auth/reset-password', { token: expired, password: 'expired-new-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' });
+    const valid = await sign('reset', claims, user.id, now() + 600);
+    expect((await post('/api/auth/reset-password', { token: valid, password: 'control-new-1' })).statusCode).toBe(200);
+  });
+
   it('refuses invalid e-mails with 422 and nothing else', async () => {
     const res = await post('/api/auth/forgot-password', { email: 'not-an-email' });
     expect(res.statusCode).toBe(422);
@@ -475,6 +575,133 @@ describe('request-verify-token and verify', () => {
     await asUser(ctx.app, access, { method: 'PATCH', url: '/api/users/me', payload: { email: uniqueEmail('moved') } });
     expect((await post('/api/auth/verify', { token: verify })).json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' });
     expect((await post('/api/auth/verify', {})).statusCode).toBe(422);
+  });
+
+  it('sends no mail for an unknown or an inactive address, and answers 202 null alike', async () => {
+    const inactive = await register(ctx.app);
+    await ctx.db.kysely.updateTable('users').set({ is_active: false }).where('id', '=', inactive.id).execute();
+    const ghost = uniqueEmail('ghost');
+    for (const email of [ghost, inactive.email]) {
+      const res = await post('/api/auth/request-verify-token', { email });
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe('null');
+    }
+    await settle();
+    expect(mailsTo(ghost)).toBe(0);
+    expect(mailsTo(inactive.email)).toBe(0);
+  });
+
+  it('verifies an inactive user (contract §2.7: no is_active check)', async () => {
+    const user = await register(ctx.app);
+    const token = await ctx.app.tokens.issueVerify(user.id, user.email);
+    await ctx.db.kysely.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();
+    const res = await post('/api/auth/verify', { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, is_active: false, is_verified: true });
+  });
+
+  it('refuses an expired token (a control with the same key and a future exp is accepted)', async () => {
+    const user = await register(ctx.app);
+    const expired = await sign('verify', { email: user.email }, user.id, now() - 1);
+    const res = await post('/api/auth/verify', { token: expired });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'VERIFY_USER_BAD_TOKEN' });
+    const valid = await sign('verify', { email: user.email }, user.id, now() + 600);
+    expect((await post('/api/auth/verify', { token: valid })).statusCode).toBe(200);
+  });
+});
+
+describe('account e-mails per address', () => {
+  // An app of its own with a small limit; the same loopback SMTP server.
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      seed: false,
+      env: { SMTP_URL: smtp.url, AUTH_IP_PER_MINUTE: '1000', AUTH_MAIL_PER_HOUR: '2' },
+    });
+  });
+  afterAll(() => limited.close());
+  const send = (url: string, email: string) => limited.app.inject({ method: 'POST', url, payload: { email } });
+
+  it('answers 202 null over AUTH_MAIL_PER_HOUR but sends no more mail to that address, whichever route asks', async () => {
+    const victim = await register(limited.app);
+    for (let i = 0; i < 2; i++) expect((await send('/api/auth/forgot-password', victim.email)).statusCode).toBe(202);
+    await smtp.waitFor(victim.email);
+    // Over the limit: the same answer, in any case of the address, on either route.
+    const upper = victim.email.toUpperCase().replace('@EXAMPLE.COM', '@example.com');
+    for (const res of [
+      await send('/api/auth/forgot-password', upper),
+      await send('/api/auth/request-verify-token', victim.email),
+    ]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.body).toBe('null');
+    }
+    await settle();
+    expect(mailsTo(victim.email)).toBe(2);
+
+    // Another address is not affected.
+    const bystander = await register(limited.app);
+    expect((await send('/api/auth/forgot-password', bystander.email)).statusCode).toBe(202);
+    await smtp.waitFor(bystander.email);
+  });
+});
+
+describe('bodies the parsers cannot take', () => {
+  const json = { 'content-type': 'application/json' };
+  const deep = (levels: number) => `{"x":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+
+  it('refuses absurdly nested JSON with a 422 json_invalid on every JSON route, never a 5xx', async () => {
+    for (const url of ['/api/auth/register', '/api/c_report/clients']) {
+      const res = await post(url, deep(10_000), json);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().detail).toEqual([
+        {
+          type: 'json_invalid',
+          loc: ['body', 68],
+          msg: 'JSON decode error',
+          input: {},
+          ctx: { error: 'Nesting deeper than 64 levels' },
+        },
+      ]);
+    }
+    // Brackets inside strings do not count; ordinary nesting is read as usual.
+    const inString = await post('/api/auth/register', { email: 'no-at-sign', password: '['.repeat(5000) });
+    expect(inString.json().detail[0]).toMatchObject({ loc: ['body', 'email'] });
+    const shallow = await post('/api/auth/register', deep(60), json);
+    expect(shallow.statusCode).toBe(422);
+    expect(shallow.json().detail[0]).toMatchObject({ type: 'missing', loc: ['body', 'email'] });
+  });
+
+  it('finds a NUL character however deep it sits', async () => {
+    const res = await post('/api/auth/register', `{"x":${'['.repeat(50)}"a\\u0000b"${']'.repeat(50)}}`, json);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([
+      {
+        type: 'string_nul',
+        loc: ['body', 'x', ...Array<number>(50).fill(0)],
+        msg: 'String should not contain NUL characters',
+        input: 'a\u0000b',
+      },
+    ]);
+  });
+
+  it('reads a multipart body on a JSON route as the raw text FastAPI refuses, boundary or not', async () => {
+    for (const url of ['/api/auth/register', '/api/auth/forgot-password']) {
+      const noBoundary = await post(url, 'email=a%40b.co', { 'content-type': 'multipart/form-data' });
+      expect(noBoundary.statusCode, url).toBe(422);
+      expect(noBoundary.json().detail).toEqual([
+        {
+          type: 'model_attributes_type',
+          loc: ['body'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          input: 'email=a%40b.co',
+        },
+      ]);
+      const { body, type } = await formData({ email: uniqueEmail(), password: PASSWORD });
+      const wellFormed = await post(url, body, { 'content-type': type });
+      expect(wellFormed.statusCode, url).toBe(422);
+      expect(wellFormed.json().detail[0]).toMatchObject({ type: 'model_attributes_type', input: body.toString() });
+    }
   });
 });
 

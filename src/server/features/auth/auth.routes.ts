@@ -28,12 +28,46 @@ function sendNull(reply: FastifyReply, status: number) {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { accounts, ipPerMinute }) => {
-  // Login takes multipart as well as form-encoded fields (OAuth2PasswordRequestForm); fields only, no files.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 10, fieldSize: 4096, parts: 10 },
-  });
   const perIp = (name: string) => app.rateLimits.perIp(name, ipPerMinute, MINUTE);
+
+  // Login reads form fields, multipart as well as form-encoded (OAuth2PasswordRequestForm): fields only, no files. Its
+  // own scope, so that only this route ever parses multipart.
+  const loginForm: FastifyPluginAsyncZod = async (form) => {
+    await form.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { files: 0, fields: 10, fieldSize: 4096, parts: 10 },
+    });
+    form.post(
+      '/auth/jwt/login',
+      {
+        onRequest: perIp('login'),
+        // Only form fields count: a JSON body has neither `username` nor `password`, and an empty field is a
+        // missing one (contract §2.2).
+        preValidation: async (request: FastifyRequest) => {
+          const type = request.headers['content-type'] ?? '';
+          const isForm = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type);
+          const fields = isForm && request.body && typeof request.body === 'object' ? request.body : {};
+          request.body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+        },
+        schema: {
+          tags,
+          summary: 'Log in with a form-encoded username (e-mail) and password',
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+          body: LoginForm,
+          response: { 200: LoginResponse, 400: ErrorBody, 429: ErrorBody },
+        },
+      },
+      async (request) => {
+        const user = await accounts.login(request.body.username, request.body.password);
+        const { token } = await form.tokens.issueAccess(user.id, user.token_version);
+        return { access_token: token, token_type: 'bearer' as const };
+      },
+    );
+  };
+  await app.register(loginForm);
+  // The JSON routes below read a multipart body as plain text, as FastAPI does, and requireJsonBody refuses it with
+  // 422 model_attributes_type echoing it: nothing to parse, so no malformed multipart can fail here.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post(
     '/auth/register',
@@ -50,33 +84,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const user = await accounts.register(request.body, requestLocale(request) ?? 'zh');
       return reply.code(201).send(toUserRead(user));
-    },
-  );
-
-  app.post(
-    '/auth/jwt/login',
-    {
-      onRequest: perIp('login'),
-      // Only form fields count: a JSON body has neither `username` nor `password`, and an empty field is a
-      // missing one (contract §2.2).
-      preValidation: async (request: FastifyRequest) => {
-        const type = request.headers['content-type'] ?? '';
-        const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type);
-        const fields = form && request.body && typeof request.body === 'object' ? request.body : {};
-        request.body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
-      },
-      schema: {
-        tags,
-        summary: 'Log in with a form-encoded username (e-mail) and password',
-        consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-        body: LoginForm,
-        response: { 200: LoginResponse, 400: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
-      const user = await accounts.login(request.body.username, request.body.password);
-      const { token } = await app.tokens.issueAccess(user.id, user.token_version);
-      return { access_token: token, token_type: 'bearer' as const };
     },
   );
 

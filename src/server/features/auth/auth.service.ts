@@ -3,10 +3,10 @@
  * "already exists", token before password on reset, password before e-mail on update. Plus ours: failed logins per
  * account are limited, password changes revoke tokens, e-mails go out in the user's language.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AuthErrorCode, NICKNAME_MAX_LENGTH, passwordProblem } from '#shared/account-rules';
+import { AuthErrorCode, NICKNAME_MAX_LENGTH, PASSWORD_MAX_BYTES, passwordProblem } from '#shared/account-rules';
 import { isLocale, type Locale } from '#shared/locales';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
@@ -20,6 +20,17 @@ import { hashPassword, spendVerificationTime, verifyPassword } from './password'
 import type { TokenService } from './tokens';
 
 const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const MAIL_WINDOW_MS = 60 * 60 * 1000;
+/** The users.email column's length: a longer username names no account. */
+const USERNAME_MAX_LENGTH = 320;
+
+/**
+ * Counter keys name an address by a fixed-length digest of its lower-cased form: any username is accepted, and the
+ * store's keys must not grow with it.
+ */
+function digest(email: string): string {
+  return createHash('sha256').update(email.toLowerCase()).digest('hex');
+}
 
 export interface RegisterInput {
   email: string;
@@ -45,6 +56,8 @@ export interface AccountServiceDeps {
   mailer: Mailer;
   counters: CounterStore;
   failedLoginsPer15Min: number;
+  /** Account e-mails (reset and verification together) one address may be sent per hour. */
+  mailsPerHour: number;
   log: FastifyBaseLogger;
 }
 
@@ -92,12 +105,19 @@ export class AccountService {
 
   /**
    * A user for these credentials, or LOGIN_BAD_CREDENTIALS; unknown users spend the same hashing time. Too many
-   * failures for one address (known or not, so the limit reveals nothing) → 429 until the window ends.
+   * attempts for one address (known or not, so the limit reveals nothing) → 429 until the window ends. The attempt is
+   * counted before the password is checked: counting after would let parallel guesses all pass a check made before
+   * any of them failed. A successful login clears the count, so only failures pile up.
    */
   async login(username: string, password: string): Promise<User> {
-    const failKey = `login-fail:${username.toLowerCase()}`;
-    const failures = await this.deps.counters.peek(failKey);
-    if (failures.count >= this.deps.failedLoginsPer15Min) throw rateLimited(failures.retryAfter);
+    // No account can have these (addresses are at most 320 characters, passwords at most 256 bytes): refused without
+    // hashing them or touching a counter. Known and unknown addresses alike, so this reveals nothing either.
+    if (username.length > USERNAME_MAX_LENGTH || Buffer.byteLength(password) > PASSWORD_MAX_BYTES)
+      throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
+
+    const failKey = `login-fail:${digest(username)}`;
+    const attempt = await this.deps.counters.hit(failKey, FAILED_LOGIN_WINDOW_MS);
+    if (attempt.count > this.deps.failedLoginsPer15Min) throw rateLimited(attempt.retryAfter);
 
     const user = await this.users.findByEmail(username);
     let valid = false;
@@ -107,16 +127,14 @@ export class AccountService {
       valid = result.valid;
       if (result.upgraded) await this.users.upgradeHash(user.id, user.hashed_password, result.upgraded);
     }
-    if (!user || !valid || !user.is_active) {
-      await this.deps.counters.hit(failKey, FAILED_LOGIN_WINDOW_MS);
-      throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
-    }
+    if (!user || !valid || !user.is_active) throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
     await this.deps.counters.reset(failKey);
     return user;
   }
 
-  /** Always silent (202 null): a mail goes out only to an existing, active account. */
+  /** Always silent (202 null): a mail goes out only to an existing, active account, within the address's limit. */
   async forgotPassword(email: string, locale: Locale | null): Promise<void> {
+    if (!(await this.mailAllowed(email, 'password reset'))) return;
     const user = await this.users.findByEmail(email);
     if (!user || !user.is_active) return;
     const token = await this.deps.tokens.issueReset(user.id, user.hashed_password);
@@ -136,8 +154,9 @@ export class AccountService {
     if (!(await this.users.changePassword(user.id, user.hashed_password, await hashPassword(password)))) throw bad();
   }
 
-  /** Always silent (202 null): a mail goes out only to an existing, active, unverified account. */
+  /** Always silent (202 null): a mail goes out only to an existing, active, unverified account, within the limit. */
   async requestVerify(email: string, locale: Locale | null): Promise<void> {
+    if (!(await this.mailAllowed(email, 'verification'))) return;
     const user = await this.users.findByEmail(email);
     if (!user || !user.is_active || user.is_verified) return;
     const token = await this.deps.tokens.issueVerify(user.id, user.email);
@@ -162,11 +181,9 @@ export class AccountService {
    */
   async update(user: User, input: UpdateInput, privileged: boolean): Promise<User> {
     const changes: UserChanges = {};
-    let newHash: string | null = null;
     if (input.password != null) {
       const problem = passwordProblem(input.password);
       if (problem) throw new HttpError(400, { code: AuthErrorCode.UPDATE_USER_INVALID_PASSWORD, reason: problem });
-      newHash = await hashPassword(input.password);
     }
     if (input.email !== undefined && input.email !== user.email) {
       if (await this.users.findByEmail(input.email))
@@ -184,10 +201,9 @@ export class AccountService {
     if (input.bio !== undefined) changes.bio = input.bio;
 
     try {
-      if (newHash) {
-        if (!(await this.users.changePassword(user.id, user.hashed_password, newHash, changes)))
-          throw new HttpError(409, 'UPDATE_CONFLICT');
-      } else await this.users.update(user.id, changes);
+      // Hashed only once every check has passed: a refused request costs no argon2 run.
+      if (input.password != null) await this.setPassword(user, await hashPassword(input.password), changes);
+      else await this.users.update(user.id, changes);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(400, AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
       throw error;
@@ -197,8 +213,33 @@ export class AccountService {
     return updated;
   }
 
+  /**
+   * Writes the new hash on the condition that the stored one is still the one read (the same write a reset makes).
+   * Losing that race to a concurrent change (another password change, or a login upgrading a bcrypt hash) is no
+   * error of the client's: as in FastAPI Users the last change wins, so re-read the hash and write again.
+   */
+  private async setPassword(user: User, newHash: string, changes: UserChanges): Promise<void> {
+    let expected = user.hashed_password;
+    while (!(await this.users.changePassword(user.id, expected, newHash, changes))) {
+      const current = await this.users.findById(user.id);
+      if (!current) throw new HttpError(404, 'Not Found');
+      expected = current.hashed_password;
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([...this.deliveries]);
+  }
+
+  /**
+   * Counts an account e-mail request for this address (lower-cased, known or not, so the limit reveals nothing). Over
+   * the limit the route still answers 202 but sends nothing: one client must not be able to flood an inbox.
+   */
+  private async mailAllowed(email: string, kind: string): Promise<boolean> {
+    const count = await this.deps.counters.hit(`mail:${digest(email)}`, MAIL_WINDOW_MS);
+    if (count.count <= this.deps.mailsPerHour) return true;
+    this.deps.log.warn({ kind, email }, 'account e-mail not sent: too many for this address');
+    return false;
   }
 
   private mailTo(user: User, token: string, locale: Locale | null) {

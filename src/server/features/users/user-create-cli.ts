@@ -1,15 +1,16 @@
 /**
  * `npm run user:create -- --email <e-mail> --password <password> [--superuser] [--nickname <name>]`: an operator
  * creates an account (typically the first superuser) on the configured database (`DATA_DIR` / `DATABASE_URL`),
- * with the same e-mail and password rules as registration.
+ * with the same e-mail, password and nickname rules as registration.
  */
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { passwordProblem } from '#shared/account-rules';
+import { NICKNAME_MAX_LENGTH, passwordProblem } from '#shared/account-rules';
 import { checkEmail } from '#shared/contracts/email';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
+import { Nickname } from '../auth/auth.schemas';
 import { hashPassword } from '../auth/password';
 import { UsersRepository } from './users.repository';
 
@@ -33,6 +34,14 @@ const email = checkEmail(values.email);
 if (!email.ok) fail(`invalid e-mail: ${email.reason}`);
 const problem = passwordProblem(values.password);
 if (problem) fail(problem);
+// Register's rule (trimmed, 2 to 40 characters: the column is varchar(100) on PostgreSQL, and '' names nobody) and
+// register's default, the address's local part.
+let nickname = email.email.slice(0, email.email.lastIndexOf('@')).slice(0, NICKNAME_MAX_LENGTH);
+if (values.nickname !== undefined) {
+  const checked = Nickname.safeParse(values.nickname);
+  if (!checked.success) fail(checked.error.issues[0]!.message);
+  nickname = checked.data;
+}
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
@@ -48,7 +57,7 @@ try {
     is_superuser: values.superuser,
     // An operator vouches for the address.
     is_verified: true,
-    nickname: values.nickname ?? email.email.slice(0, email.email.lastIndexOf('@')),
+    nickname,
     avatar: null,
     bio: '',
     client_id: null,

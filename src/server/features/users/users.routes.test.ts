@@ -53,6 +53,8 @@ const patchMe = (token: string, payload: unknown) =>
 const adminPatch = (id: string, payload: Record<string, unknown>) =>
   as(admin.token, { method: 'PATCH', url: `/api/users/${id}`, payload });
 
+const storedUser = (id: string) =>
+  ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const secretKey = () => new TextEncoder().encode(ctx.config.jwtSecret);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -441,6 +443,22 @@ describe('PATCH /api/users/me', () => {
       }
     });
 
+    it("refuses a valid new password with another user's e-mail, and changes nothing", async () => {
+      const before = await storedUser(mover.user.id);
+      for (const payload of [
+        { password: 'valid-pass', email: regular.user.email },
+        { email: regular.user.email.toUpperCase(), password: 'valid-pass' },
+      ]) {
+        const res = await patchMe(mover.token, payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ detail: 'UPDATE_USER_EMAIL_ALREADY_EXISTS' });
+      }
+      const after = await storedUser(mover.user.id);
+      expect(after.hashed_password).toBe(before.hashed_password);
+      expect(after.token_version).toBe(before.token_version);
+      expect((await me(mover.token)).statusCode).toBe(200);
+    });
+
     it('sets a new e-mail and makes the user unverified (then it logs in with it)', async () => {
       const fresh = uniqueEmail('moved');
       const res = await patchMe(mover.token, { email: fresh });
@@ -495,6 +513,23 @@ describe('PATCH /api/users/me', () => {
       const old = await loginRequest(ctx.app, changer.user.email, PASSWORD);
       expect(old.statusCode).toBe(400);
       expect(old.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+    });
+
+    it('lets the later of two simultaneous password changes win, with only contract answers', async () => {
+      const racer = await signedIn(ctx.app);
+      const second = await login(ctx.app, racer.user.email);
+      // Both requests read the same stored hash before either writes (hashing takes the time in between).
+      const answers = await Promise.all([
+        patchMe(racer.token, { password: 'racer-first-1' }),
+        patchMe(second, { password: 'racer-second-2' }),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      const wins = await Promise.all(
+        ['racer-first-1', 'racer-second-2'].map(
+          async (p) => (await loginRequest(ctx.app, racer.user.email, p)).statusCode,
+        ),
+      );
+      expect(wins.sort()).toEqual([200, 400]);
     });
   });
 });
@@ -580,6 +615,11 @@ describe('superuser routes /api/users/{id}', () => {
     expect(short.json()).toEqual({
       detail: { code: 'UPDATE_USER_INVALID_PASSWORD', reason: 'Password must be at least 6 characters long' },
     });
+    const before = await storedUser(target.id);
+    const both = await adminPatch(target.id, { password: 'valid-pass', email: regular.user.email });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ detail: 'UPDATE_USER_EMAIL_ALREADY_EXISTS' });
+    expect((await storedUser(target.id)).hashed_password).toBe(before.hashed_password);
     const invalid = await adminPatch(target.id, { is_active: 'maybe' });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().detail[0]).toMatchObject({ type: 'bool_parsing', loc: ['body', 'is_active'] });
@@ -606,6 +646,19 @@ describe('superuser routes /api/users/{id}', () => {
     expect(again.json()).toEqual({ detail: 'Not Found' });
     const row = await ctx.db.kysely.selectFrom('users').select('id').where('id', '=', victim.id).executeTakeFirst();
     expect(row).toBeUndefined();
+  });
+
+  it('ignores a body on DELETE, even an empty or malformed JSON one', async () => {
+    for (const payload of ['', '{"x":']) {
+      const victim = await register(ctx.app);
+      const res = await as(admin.token, {
+        method: 'DELETE',
+        url: `/api/users/${victim.id}`,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(204);
+    }
   });
 
   it('routes DELETE /api/users/me to /{id}: 403 for a regular user, 404 for a superuser (quirk 10)', async () => {
@@ -813,6 +866,30 @@ describe('POST /api/users/me/avatar', () => {
     expect(json.json()).toEqual(missing);
   });
 
+  it('answers 400 for a multipart body it cannot read: no boundary, or an upload cut off', async () => {
+    const before = (await me(owner.token)).json().avatar;
+    const noBoundary = await as(owner.token, {
+      method: 'POST',
+      url: '/api/users/me/avatar',
+      payload: 'file=x',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toEqual({ detail: 'Missing boundary in multipart.' });
+
+    const whole = await multipart([{ name: 'file', data: await picture().png().toBuffer(), filename: 'a.png' }]);
+    const truncated = await as(owner.token, {
+      method: 'POST',
+      url: '/api/users/me/avatar',
+      headers: whole.headers,
+      // The closing boundary and the end of the picture never arrive.
+      payload: whole.payload.subarray(0, whole.payload.length - 80),
+    });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json()).toEqual({ detail: 'There was an error parsing the body' });
+    expect((await me(owner.token)).json().avatar).toBe(before);
+  });
+
   it('needs a token', async () => {
     const body = await multipart([{ name: 'file', data: await picture().png().toBuffer(), filename: 'a.png' }]);
     const res = await inject({ method: 'POST', url: '/api/users/me/avatar', ...body });
@@ -901,5 +978,23 @@ describe('npm run user:create', () => {
 
     rows = await usersInDb();
     expect(rows.map((r) => r.email)).toEqual(['Boss@example.com']);
+  });
+
+  it("applies register's nickname rules: trimmed, 2 to 40 characters", async () => {
+    const [empty, long, trimmed] = await Promise.all([
+      run('--email', 'empty@example.com', '--password', 'hunter22', '--nickname', ' '),
+      run('--email', 'long@example.com', '--password', 'hunter22', '--nickname', 'n'.repeat(101)),
+      run('--email', 'trim@example.com', '--password', 'hunter22', '--nickname', '  Pike  '),
+    ]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('Nickname must be at least 2 characters long');
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain('Nickname must be at most 40 characters long');
+    expect(trimmed.code, trimmed.stderr).toBe(0);
+
+    const rows = await usersInDb();
+    expect(rows.find((r) => r.email === 'trim@example.com')?.nickname).toBe('Pike');
+    expect(rows.map((r) => r.email)).not.toEqual(expect.arrayContaining(['empty@example.com']));
+    expect(rows.map((r) => r.email)).not.toEqual(expect.arrayContaining(['long@example.com']));
   });
 });
