@@ -42,7 +42,13 @@ export function ResultState({
         maw={480}
         mx="auto"
       >
-        <EmptyState.Title order={2} ref={titleRef} tabIndex={takeFocus ? -1 : undefined}>
+        {/* Focused only to be read out, not a control: no focus ring that would make it look like one. */}
+        <EmptyState.Title
+          order={2}
+          ref={titleRef}
+          tabIndex={takeFocus ? -1 : undefined}
+          style={takeFocus ? { outline: 'none' } : undefined}
+        >
           {title}
         </EmptyState.Title>
         {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
