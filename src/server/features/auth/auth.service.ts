@@ -202,7 +202,10 @@ export class AccountService {
 
     try {
       // Hashed only once every check has passed: a refused request costs no argon2 run.
-      if (input.password != null) await this.setPassword(user, await hashPassword(input.password), changes);
+      // Unconditional, as in FastAPI Users: a concurrent change (another password change, a login upgrading a
+      // bcrypt hash) is no error of the client's, the last change wins. A user deleted meanwhile → 404 below.
+      if (input.password != null)
+        await this.users.changePassword(user.id, null, await hashPassword(input.password), changes);
       else await this.users.update(user.id, changes);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(400, AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
@@ -211,20 +214,6 @@ export class AccountService {
     const updated = await this.users.findById(user.id);
     if (!updated) throw new HttpError(404, 'Not Found');
     return updated;
-  }
-
-  /**
-   * Writes the new hash on the condition that the stored one is still the one read (the same write a reset makes).
-   * Losing that race to a concurrent change (another password change, or a login upgrading a bcrypt hash) is no
-   * error of the client's: as in FastAPI Users the last change wins, so re-read the hash and write again.
-   */
-  private async setPassword(user: User, newHash: string, changes: UserChanges): Promise<void> {
-    let expected = user.hashed_password;
-    while (!(await this.users.changePassword(user.id, expected, newHash, changes))) {
-      const current = await this.users.findById(user.id);
-      if (!current) throw new HttpError(404, 'Not Found');
-      expected = current.hashed_password;
-    }
   }
 
   async close(): Promise<void> {

@@ -45,6 +45,15 @@ async function boundTo(clientId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+async function accountExists(email: string): Promise<boolean> {
+  const row = await ctx.db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email_lower', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 describe('POST /api/c_report/clients', () => {
   it('answers 201 {client_id, client_token} and stores only the SHA-256 of the token', async () => {
     const res = await createClient({ player_name: 'Bream Master', version: '2.3.4' });
@@ -308,12 +317,7 @@ describe('POST /api/auth/register with client_id', () => {
     const res = await registerWith(email, 'bird_ZZZZZZZZZZZZZZZZZZZZZZ');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(NOT_FOUND);
-    const row = await ctx.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('email_lower', '=', email.toLowerCase())
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await accountExists(email)).toBe(false);
     const login = await loginRequest(ctx.app, email, PASSWORD);
     expect(login.statusCode).toBe(400);
     expect(login.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
@@ -327,12 +331,7 @@ describe('POST /api/auth/register with client_id', () => {
     const res = await registerWith(email, clientId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual(ALREADY_BOUND);
-    const row = await ctx.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('email_lower', '=', email.toLowerCase())
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await accountExists(email)).toBe(false);
     expect(await boundTo(clientId)).toEqual([owner.user.id]);
   });
 

@@ -104,22 +104,22 @@ export class UsersRepository {
   }
 
   /**
-   * Sets a new password only if the stored hash is still `expectedHash`, bumping the token version (every older
-   * access token is refused from now on). False when another change got there first: of two resets with one token,
-   * exactly one succeeds.
+   * Sets a new password, bumping the token version (every older access token is refused from now on). With an
+   * `expectedHash`, only if the stored hash is still that one: false when another change got there first, so of two
+   * resets with one token exactly one succeeds. `null` writes regardless (a profile change: the last one wins).
    */
   async changePassword(
     id: string,
-    expectedHash: string,
+    expectedHash: string | null,
     newHash: string,
     alsoChange: UserChanges = {},
   ): Promise<boolean> {
-    const result = await this.db
+    let query = this.db
       .updateTable('users')
       .set((eb) => ({ ...toColumns(alsoChange), hashed_password: newHash, token_version: eb('token_version', '+', 1) }))
-      .where('id', '=', id)
-      .where('hashed_password', '=', expectedHash)
-      .executeTakeFirst();
+      .where('id', '=', id);
+    if (expectedHash !== null) query = query.where('hashed_password', '=', expectedHash);
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
