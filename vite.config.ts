@@ -1,17 +1,47 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { BUILD_INFO_FILE, BUILD_META_NAME } from './src/shared/build-info';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const API_SERVER = 'http://127.0.0.1:3000';
 // Everything the Node server answers besides the SPA; the dev server and `vite preview` pass these through.
 const proxy = Object.fromEntries(['/api', '/media', '/docs', '/sitemap.xml'].map((path) => [path, API_SERVER]));
 
+/**
+ * The build id (spec §9 build-update check): a hash of every file the build emits, so a rebuild of the same code keeps
+ * its id and any change gets a new one. Runs after Vite has written index.html into the bundle; puts the id into it as
+ * a `<meta>` (the page knows its own build) and beside it as build.json (the server answers it at `GET /api/build`).
+ */
+function buildId(): Plugin {
+  return {
+    name: 'anglerdex-build-id',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const hash = createHash('sha256');
+      for (const name of Object.keys(bundle).sort()) {
+        const output = bundle[name]!;
+        hash.update(name).update(output.type === 'chunk' ? output.code : output.source);
+      }
+      const id = hash.digest('hex').slice(0, 16);
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') throw new Error('anglerdex-build-id: index.html is not in the bundle');
+      html.source = String(html.source).replace(
+        '</head>',
+        `  <meta name="${BUILD_META_NAME}" content="${id}" />\n  </head>`,
+      );
+      this.emitFile({ type: 'asset', fileName: BUILD_INFO_FILE, source: `${JSON.stringify({ build: id })}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   // .env files and VITE_* variables live at the repository root, not beside index.html.
   envDir: repoRoot,
-  plugins: [react()],
+  plugins: [react(), buildId()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

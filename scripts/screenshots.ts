@@ -12,23 +12,46 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { localePath } from '../src/shared/locales';
+import { PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
+import { addLogShots } from './screenshot-logs';
 
-/** `session`: shot logged in, as a demo account the script registers. */
-const PAGES: { name: string; path: string; session?: boolean }[] = [
-  { name: 'home', path: '/' },
-  { name: 'baits', path: '/query/baits' },
-  { name: 'fishes', path: '/guide/fishes' },
+/**
+ * `session`: shot logged in, as a demo account the script registers. `prepare`: what to do on the page before the
+ * shot, for a state that only typing brings up.
+ */
+const PAGES: { name: string; path: string; session?: boolean; prepare?: (page: Page) => Promise<void> }[] = [
+  { name: 'home', path: PAGE_PATHS.home },
+  { name: 'baits', path: PAGE_PATHS.baits },
+  { name: 'fishes', path: PAGE_PATHS.fishes },
   { name: 'not-found', path: '/no-such-page' },
-  { name: 'login', path: '/user/login' },
-  { name: 'register', path: '/user/register' },
-  { name: 'forget-pwd', path: '/user/forget-pwd' },
-  { name: 'reset-pwd', path: '/user/reset-pwd?token=x' },
-  { name: 'reset-pwd-link-error', path: '/user/reset-pwd' },
-  { name: 'user', path: '/user', session: true },
-  { name: 'profile', path: '/user/profile', session: true },
-  { name: 'my-data', path: '/user/my-data', session: true },
+  { name: 'login', path: PAGE_PATHS.login },
+  { name: 'register', path: PAGE_PATHS.register },
+  { name: 'forget-pwd', path: PAGE_PATHS.forgetPwd },
+  { name: 'reset-pwd', path: `${PAGE_PATHS.resetPwd}?token=x` },
+  { name: 'reset-pwd-link-error', path: PAGE_PATHS.resetPwd },
+  { name: 'user', path: PAGE_PATHS.user, session: true },
+  { name: 'profile', path: PAGE_PATHS.profile, session: true },
+  // A new password typed: the form asks for the current one (issue 13).
+  {
+    name: 'profile-current-password',
+    path: PAGE_PATHS.profile,
+    session: true,
+    prepare: async (page) => {
+      const fields = page.locator('input[autocomplete="new-password"]');
+      await fields.first().fill('new-secret-1');
+      await fields.nth(1).fill('new-secret-1');
+      await page.locator('input[autocomplete="current-password"]').waitFor();
+      // Typing scrolled the page and left a focus ring; the full-page shot should look as the page does on arrival.
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+    },
+  },
+  { name: 'my-data', path: PAGE_PATHS.myData, session: true },
 ];
 const LANGS = ['zh', 'en', 'ja'] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -46,19 +69,13 @@ const only = args
 const fold = args.includes('--fold');
 const outDir = path.resolve('screenshots');
 
-function localePath(lang: string, pagePath: string): string {
-  // zh is the default language: its pages have no prefix (spec §2).
-  if (lang === 'zh') return pagePath;
-  return pagePath === '/' ? `/${lang}` : `/${lang}${pagePath}`;
-}
-
 /** Adds the fish detail drawer (deep link `?fish=<id>`) for the first fish of the catalogue, when there is one. */
 async function addFishDetail(): Promise<void> {
   try {
     const response = await fetch(`${baseUrl}/api/system/get_category_list?category_group=fish`);
     const body = (await response.json()) as { category_list?: { fish?: { id: number }[] } };
     const first = body.category_list?.fish?.[0];
-    if (first) PAGES.push({ name: 'fish-detail', path: `/guide/fishes?fish=${first.id}` });
+    if (first) PAGES.push({ name: 'fish-detail', path: `${PAGE_PATHS.fishes}?fish=${first.id}` });
   } catch {
     // no catalogue, no detail shot
   }
@@ -86,7 +103,8 @@ async function demoSession(): Promise<string | null> {
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
-  const session = await demoSession();
+  // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
+  const session = await addLogShots(baseUrl, await demoSession(), PAGES);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let count = 0;
   try {
@@ -115,6 +133,8 @@ async function main(): Promise<void> {
           const page = await context.newPage();
           for (const target of PAGES) {
             if (only && !only.includes(target.name)) continue;
+            // Storage belongs to the site's origin: a fresh tab (about:blank) has none to write the session into.
+            if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/health`);
             await page
               .evaluate(
                 (value) => (value ? localStorage.setItem('session', value) : localStorage.removeItem('session')),
@@ -122,6 +142,7 @@ async function main(): Promise<void> {
               )
               .catch(() => undefined);
             await page.goto(`${baseUrl}${localePath(lang, target.path)}`, { waitUntil: 'networkidle' });
+            await target.prepare?.(page);
             // Let lazy images and transitions settle.
             await page.waitForTimeout(400);
             const suffix = fold ? '-fold' : '';

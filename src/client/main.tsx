@@ -10,11 +10,12 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { localeFromPath } from '#shared/locales';
 import { AppProviders } from './components/app-providers';
 import { loadBaseConfig } from './lib/base-config';
 import { checkCurrentUser } from './lib/current-user';
 import { initI18n } from './lib/i18n';
-import { entryRedirect, htmlLang, localeFromPath } from './lib/locale';
+import { entryRedirect, htmlLang } from './lib/locale';
 import { registerNavigate } from './lib/session';
 import { createAppRouter } from './router';
 

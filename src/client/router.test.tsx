@@ -1,21 +1,19 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGES } from '#shared/pages';
-import { AppProviders } from './components/app-providers';
 import { initI18n } from './lib/i18n';
 import { clearSession, setSession } from './lib/session';
 import { routes } from './router';
+import { fakeApi, json } from './test/fake-api';
+import { renderApp } from './test/render-route';
 
 beforeAll(async () => {
-  // jsdom has no scrolling; ScrollRestoration calls it on every page change.
-  window.scrollTo = () => {};
-  // The page modules of other features may fetch; nothing here needs an answer.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 200 })),
-  );
   await initI18n('zh');
+});
+
+beforeEach(() => {
+  // The page modules of other features may fetch; nothing here needs an answer.
+  fakeApi({ '*': () => json({}) });
 });
 
 afterEach(() => {
@@ -23,13 +21,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderApp(path).router;
 }
 
 describe('app shell routes', () => {
@@ -57,7 +49,9 @@ describe('app shell routes', () => {
     expect(forum.getAttribute('target')).toBe('_blank');
     expect(forum.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('button', { name: 'Switch to dark mode' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Change language, current: English' })).toBeTruthy();
+    // The name starts with the short name the button shows (WCAG 2.5.3).
+    const language = screen.getByRole('button', { name: 'EN: change language (current: English)' });
+    expect(language.textContent).toBe('EN');
   });
 
   it('renders /ja and /zh prefixes', async () => {

@@ -10,13 +10,12 @@ import {
   type RouteObject,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { LOCALES } from '#shared/locales';
+import { LOCALES, localeFromPath } from '#shared/locales';
 import { PAGES, type PageKey } from '#shared/pages';
 import { AppLoading } from './components/app-loading';
 import { AppLayout } from './components/app-shell';
 import { ErrorPage } from './components/error-page';
 import { initI18n } from './lib/i18n';
-import { localeFromPath } from './lib/locale';
 
 type RouteModule = () => Promise<{ Component: ComponentType }>;
 
@@ -31,6 +30,7 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   fishes: () => import('./routes/fishes-page'),
   vipBuy: () => import('./routes/vip-buy-page'),
   vipResult: () => import('./routes/vip-result-page'),
+  vipCheckout: () => import('./routes/vip-checkout-page'),
   user: () => import('./routes/user-page'),
   login: () => import('./routes/login-page'),
   register: () => import('./routes/register-page'),

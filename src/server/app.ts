@@ -1,51 +1,82 @@
 /**
- * Builds the Fastify app: cross-cutting plugins first (errors, validation, security, database, docs), then one
- * plugin per feature under /api, then the static site and its SPA fallback last. `server.ts` starts it; tests
- * build it with their own config and database and talk to it through `app.inject()`.
+ * Builds the Fastify app, the one place that shows the order of things: the instance and its validation, the
+ * services (services.ts, the composition root), cross-cutting plugins (errors, security, compression, body parsers,
+ * database, docs, auth), one plugin per feature under /api given only the services it uses, then the sitemap and
+ * the static site with its SPA fallback last. `server.ts` starts it; tests build it with their own config and
+ * database and talk to it through `app.inject()`.
  */
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Db } from './db/database';
 import { authRoutes } from './features/auth/auth.routes';
-import { AccountService } from './features/auth/auth.service';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { createMailer } from './features/mail/mailer';
+import { ingestionRoutes } from './features/ingestion/ingestion.routes';
+import { logsRoutes } from './features/logs/logs.routes';
+import { heatmapRoutes } from './features/heatmap/heatmap.routes';
+import { baitGuideRoutes } from './features/bait-guide/bait-guide.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes';
+import { statsRoutes } from './features/stats/stats.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { vipRoutes } from './features/vip/vip.routes';
 import apiFallback from './plugins/api-fallback';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
-import rateLimits from './plugins/rate-limits';
+import { requestSerializer } from './plugins/request-log';
 import staticSite from './plugins/static-site';
-import { jsonBodyParser, zodValidatorCompiler } from './plugins/validation';
+import { jsonBodyParser, responseSerializerCompiler, zodValidatorCompiler } from './plugins/validation';
+import { createServices, type Services } from './services';
 
 export interface AppOptions {
   config: Config;
   db: Db;
-  /** Pino logger settings; tests pass false. */
+  /** Pino logger settings (e.g. a `stream` to read the log); tests pass false. */
   logger?: boolean | object;
 }
 
-export async function buildApp({ config, db, logger }: AppOptions): Promise<FastifyInstance> {
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** For what runs beside the app: the start-up seeding refreshes the catalogue, tests issue tokens. */
+  services: Services;
+}
+
+export async function buildApp({ config, db, logger }: AppOptions): Promise<BuiltApp> {
+  // 1. The instance: logging, proxy trust, body size; zod validates requests and writes answers. Proxy trust is a
+  // hop count or a list of proxies (config.ts), never `true`, so request.ip is the address the nearest untrusted hop
+  // reported, not one the client wrote.
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: requestSerializer },
+          },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   jsonBodyParser(app);
 
+  // 2. Every repository and service, built once. Closed with the app: mails in flight go out before the SMTP pool
+  // closes, then the rate-limit store lets go of Redis.
+  const services = await createServices(db, config, app.log);
+  app.addHook('onClose', async () => {
+    await services.close();
+  });
+
+  // 3. Cross-cutting plugins. Errors first, so everything after answers in the {detail} shape.
   await app.register(errors);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -69,37 +100,44 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
   await app.register(formbody);
   await app.register(database, { db });
   await app.register(openapi);
-  await app.register(rateLimits, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  await app.register(auth, { jwtSecret: config.jwtSecret, accessTokenLifetime: config.accessTokenLifetime });
+  // Which tokens are good is the auth feature's rule; the plugin only reads the header and answers 401 / 403.
+  await app.register(auth, { authenticate: (token) => services.authentication.authenticate(token) });
 
-  const mailer = createMailer(config, app.log);
-  const accounts = new AccountService({
-    db: db.kysely,
-    tokens: app.tokens,
-    mailer,
-    counters: app.rateLimits.store,
-    failedLoginsPer15Min: config.authAccountPer15Min,
-    mailsPerHour: config.authMailPerHour,
-    log: app.log,
-  });
-  // Mails still on their way go out before the SMTP pool closes.
-  app.addHook('onClose', async () => {
-    await accounts.close();
-    await mailer.close();
-  });
-
+  // 4. Health at the root for load balancers; the features under /api, each given only what it uses.
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(apiFallback);
-      await api.register(healthRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(authRoutes, { accounts, ipPerMinute: config.authIpPerMinute });
-      await api.register(usersRoutes, { accounts, mediaDir: path.join(config.dataDir, 'media') });
-      await api.register(reportsRoutes, { accounts, ipPerMinute: config.authIpPerMinute });
+      await api.register(healthRoutes, { clientDir: config.clientDir });
+      await api.register(catalogueRoutes, {
+        catalogue: services.catalogue,
+        repository: services.catalogueRepository,
+      });
+      await api.register(authRoutes, {
+        authentication: services.authentication,
+        rateLimits: services.rateLimits,
+        ipPerMinute: config.authIpPerMinute,
+      });
+      await api.register(usersRoutes, {
+        profiles: services.profiles,
+        rateLimits: services.rateLimits,
+        avatarUploadsPerMinute: config.avatarUploadsPerMinute,
+      });
+      await api.register(reportsRoutes, {
+        loggerBinding: services.loggerBinding,
+        rateLimits: services.rateLimits,
+        ipPerMinute: config.authIpPerMinute,
+      });
+      await api.register(ingestionRoutes, { writer: services.catchWriter, loggers: services.loggerClients });
+      await api.register(logsRoutes, { logs: services.logs });
+      await api.register(statsRoutes, { stats: services.stats });
+      await api.register(heatmapRoutes, { heatmap: services.heatmap });
+      await api.register(baitGuideRoutes, { baitGuide: services.baitGuide });
+      await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });
     },
     { prefix: '/api' },
   );
+  // 5. Outside /api: the sitemaps, then the static site and its SPA fallback, last since it answers whatever is left.
   await app.register(sitemapRoutes, { baseUrl: config.publicBaseUrl });
   await app.register(staticSite, {
     clientDir: config.clientDir,
@@ -107,5 +145,5 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Fast
     siteMeta: { 'forum-url': config.forumUrl, 'partner-url': config.partnerUrl },
   });
 
-  return app;
+  return { app, services };
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { fastifyTrustProxy, loadConfig } from './config';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'anglerdex-config-'));
 
@@ -38,6 +38,119 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/32 bytes/);
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, and trusts none by default', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('hands Fastify a hop count as a function trusting that many hops, a list as it is', () => {
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    const twoHops = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false, false]);
+  });
+
+  it('refuses TRUST_PROXY=true at start-up, saying what to write instead', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*any client could choose its own address.*TRUST_PROXY=1.*CIDR/,
+      );
+    }
+    for (const value of ['10.0.0.300', '10.0.0.0/33', 'proxy.example', '1,2', '10.0.0.1,']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: not a proxy count or address list/,
+      );
+    }
+  });
+
+  it('reads the login ceiling and the avatar upload limit, with their defaults', () => {
+    const defaults = loadConfig({ DATA_DIR: tmp() });
+    expect([
+      defaults.authAccountPer15Min,
+      defaults.authAccountCeilingPer15Min,
+      defaults.avatarUploadsPerMinute,
+    ]).toEqual([10, 100, 10]);
+    const set = loadConfig({ DATA_DIR: tmp(), AUTH_ACCOUNT_CEILING_PER_15MIN: '50', AVATAR_UPLOADS_PER_MINUTE: '3' });
+    expect([set.authAccountCeilingPer15Min, set.avatarUploadsPerMinute]).toEqual([50, 3]);
+    expect(() => loadConfig({ DATA_DIR: tmp(), AUTH_ACCOUNT_CEILING_PER_15MIN: '0' })).toThrow(
+      /AUTH_ACCOUNT_CEILING_PER_15MIN/,
+    );
+  });
+
+  it('generates the local payment secret once into DATA_DIR and keeps it, or takes a given one', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).payment.localSecret!;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'local-payment-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).payment.localSecret).toBe(first);
+    const given = 'x'.repeat(32);
+    expect(loadConfig({ DATA_DIR: tmp(), LOCAL_PAYMENT_SECRET: given }).payment.localSecret).toBe(given);
+    expect(() => loadConfig({ DATA_DIR: tmp(), LOCAL_PAYMENT_SECRET: 'short' })).toThrow(/LOCAL_PAYMENT_SECRET.*32/);
+  });
+
+  it('refuses the local payment provider in production unless PAYMENT_LOCAL_IN_PRODUCTION=true', () => {
+    const dir = tmp();
+    const production = { DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(48) };
+    expect(() => loadConfig(production)).toThrow(
+      /PAYMENT_PROVIDER=local .*refuses to run when NODE_ENV=production.*PAYMENT_LOCAL_IN_PRODUCTION=true/,
+    );
+    expect(() => loadConfig({ ...production, PAYMENT_LOCAL_IN_PRODUCTION: 'false' })).toThrow(/PAYMENT_PROVIDER=local/);
+    // Allowed (a demo site), it needs its secret like JWT_SECRET: nothing is generated in production.
+    expect(() => loadConfig({ ...production, PAYMENT_LOCAL_IN_PRODUCTION: 'true' })).toThrow(
+      /LOCAL_PAYMENT_SECRET is required/,
+    );
+    expect(existsSync(path.join(dir, 'local-payment-secret'))).toBe(false);
+    const demo = loadConfig({
+      ...production,
+      PAYMENT_LOCAL_IN_PRODUCTION: 'true',
+      LOCAL_PAYMENT_SECRET: 's'.repeat(32),
+    });
+    expect(demo.payment).toMatchObject({ provider: 'local', localInProduction: true, localSecret: 's'.repeat(32) });
+  });
+
+  it('needs the Stripe keys and prices with PAYMENT_PROVIDER=stripe, and reads STRIPE_API_URL', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ONCE, STRIPE_PRICE_SUBSCRIPTION',
+    );
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_ONCE: 'price_once',
+      STRIPE_PRICE_SUBSCRIPTION: 'price_sub',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    };
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(48), ...stripe });
+    expect(config.payment).toEqual({
+      provider: 'stripe',
+      localInProduction: false,
+      stripeSecretKey: 'sk_test_1',
+      stripeWebhookSecret: 'whsec_1',
+      stripePriceOnce: 'price_once',
+      stripePriceSubscription: 'price_sub',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+    });
+    // No local secret is made for a provider that does not use it.
+    expect(existsSync(path.join(dir, 'local-payment-secret'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp() }).payment.stripeApiUrl).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tmp(), STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
   });
 
   it('names each invalid variable', () => {

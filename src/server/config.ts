@@ -4,11 +4,73 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** TRUST_PROXY as read: no proxy, a hop count, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` for it. A list goes as it is. A hop count becomes a function trusting that many hops from
+ * the socket: Fastify 5.12 treats a plain number as "trust nobody" (it cannot check who connects), which behind a
+ * proxy would give every client the proxy's address. A hop count therefore assumes the server is reachable only
+ * through its proxies (HOST=127.0.0.1 or a private network; decision 0010); where it is not, list the proxies.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address, hop) => hop < trust;
+}
+
+// proxy-addr's names for the private ranges, which Fastify accepts in the list as well.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry) || isIP(entry)) return true;
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(entry);
+  if (!match) return false;
+  const family = isIP(match[1]!);
+  return family !== 0 && Number(match[2]) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset (or `false`, `0`) trusts no proxy; a number is how many proxies stand in front, so the client is
+ * that many hops from the right of X-Forwarded-For; a list names the proxies. `true` is refused: Fastify would then
+ * take the leftmost X-Forwarded-For entry, which the client writes itself.
+ */
+const TrustProxyVar = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw?.trim().toLowerCase() ?? '';
+    if (['', 'false', 'no', 'off', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (['true', 'yes', 'on'].includes(value)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: raw,
+        message:
+          `"${raw}" would trust every X-Forwarded-For entry, so any client could choose its own address. Write the ` +
+          'number of proxies in front of the server (TRUST_PROXY=1 behind one reverse proxy) or their addresses or ' +
+          'CIDR ranges (TRUST_PROXY=10.0.0.5,172.16.0.0/12)',
+      });
+      return z.NEVER;
+    }
+    const entries = (raw ?? '').split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message:
+        `not a proxy count or address list (${bad.map((entry) => `"${entry}"`).join(', ')}): write a number of ` +
+        'proxies (TRUST_PROXY=1) or comma-separated addresses or CIDR ranges (TRUST_PROXY=10.0.0.5,172.16.0.0/12)',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,8 +85,10 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_LIFETIME: intFrom(3600, 60),
   AUTH_IP_PER_MINUTE: intFrom(20, 1),
   AUTH_ACCOUNT_PER_15MIN: intFrom(10, 1),
+  AUTH_ACCOUNT_CEILING_PER_15MIN: intFrom(100, 1),
   AUTH_MAIL_PER_HOUR: intFrom(5, 1),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AVATAR_UPLOADS_PER_MINUTE: intFrom(10, 1),
+  TRUST_PROXY: TrustProxyVar,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Anglerdex <no-reply@anglerdex.local>'),
   DEMO_DATA: z.enum(['auto', 'on', 'off']).default('auto'),
@@ -37,6 +101,9 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PRICE_ONCE: z.string().optional(),
   STRIPE_PRICE_SUBSCRIPTION: z.string().optional(),
+  // A fake Stripe for tests and local development (`http://127.0.0.1:12111`); unset: Stripe's own API.
+  STRIPE_API_URL: optionalUrl,
+  LOCAL_PAYMENT_SECRET: z.string().optional(),
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().optional(),
@@ -61,10 +128,16 @@ export interface Config {
   jwtSecret: string;
   accessTokenLifetime: number;
   authIpPerMinute: number;
+  /** Failed logins one client address may make on one account per 15 minutes (more: 429 for that address only). */
   authAccountPer15Min: number;
+  /** Failed logins on one account from all addresses per 15 minutes before answers slow down (never refused). */
+  authAccountCeilingPer15Min: number;
+  /** Avatar uploads one user may make per minute. */
+  avatarUploadsPerMinute: number;
   /** Reset and verification e-mails one address may be sent per hour, whoever asks (more answer 202, send nothing). */
   authMailPerHour: number;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: which peers' X-Forwarded-For is believed. */
+  trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
   demoData: 'auto' | 'on' | 'off';
@@ -74,10 +147,14 @@ export interface Config {
   payment: {
     provider: 'local' | 'stripe';
     localInProduction: boolean;
+    /** HMAC key of the local provider's signed webhooks (provider `local` only). */
+    localSecret?: string;
     stripeSecretKey?: string;
     stripeWebhookSecret?: string;
     stripePriceOnce?: string;
     stripePriceSubscription?: string;
+    /** Where the Stripe client sends its API calls instead of Stripe (a fake Stripe in tests). */
+    stripeApiUrl?: string;
   };
   ai: { provider: 'builtin' | 'openai'; baseUrl: string; apiKey?: string; model: string; freePerMinute: number };
   logLevel: string;
@@ -106,6 +183,57 @@ function resolveJwtSecret(given: string | undefined, env: Config['env'], dataDir
   return secret;
 }
 
+/**
+ * The local provider's webhook secret, like the JWT secret: given (at least 32 bytes), or in production required,
+ * elsewhere generated once into DATA_DIR so the server, `npm run vip:renew-due` and restarts all sign alike.
+ */
+function resolveLocalPaymentSecret(given: string | undefined, env: Config['env'], dataDir: string): string {
+  if (given) {
+    if (Buffer.byteLength(given) < 32) throw new Error('LOCAL_PAYMENT_SECRET must be at least 32 bytes');
+    return given;
+  }
+  if (env === 'production')
+    throw new Error('LOCAL_PAYMENT_SECRET is required when NODE_ENV=production and PAYMENT_PROVIDER=local');
+  const file = path.join(dataDir, 'local-payment-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+type EnvVars = z.infer<typeof EnvSchema>;
+
+/**
+ * The payment settings, refused at start-up when they cannot work: the local provider simulates payments, so a
+ * production server runs it only when told to (a demo site); Stripe needs its keys and both prices.
+ */
+function paymentConfig(e: EnvVars, dataDir: string): Config['payment'] {
+  const common = {
+    provider: e.PAYMENT_PROVIDER,
+    localInProduction: e.PAYMENT_LOCAL_IN_PRODUCTION === 'true',
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripePriceOnce: e.STRIPE_PRICE_ONCE,
+    stripePriceSubscription: e.STRIPE_PRICE_SUBSCRIPTION,
+    stripeApiUrl: e.STRIPE_API_URL,
+  };
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    const missing = (
+      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ONCE', 'STRIPE_PRICE_SUBSCRIPTION'] as const
+    ).filter((name) => !e[name]);
+    if (missing.length > 0)
+      throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')} (from the Stripe dashboard)`);
+    return common;
+  }
+  if (e.NODE_ENV === 'production' && !common.localInProduction)
+    throw new Error(
+      'PAYMENT_PROVIDER=local simulates payments (anyone can "pay" on its test checkout) and refuses to run when ' +
+        'NODE_ENV=production: set PAYMENT_PROVIDER=stripe with its keys, or PAYMENT_LOCAL_IN_PRODUCTION=true for a ' +
+        'demo site',
+    );
+  return { ...common, localSecret: resolveLocalPaymentSecret(e.LOCAL_PAYMENT_SECRET, e.NODE_ENV, dataDir) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -128,22 +256,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     authIpPerMinute: e.AUTH_IP_PER_MINUTE,
     authAccountPer15Min: e.AUTH_ACCOUNT_PER_15MIN,
+    authAccountCeilingPer15Min: e.AUTH_ACCOUNT_CEILING_PER_15MIN,
+    avatarUploadsPerMinute: e.AVATAR_UPLOADS_PER_MINUTE,
     authMailPerHour: e.AUTH_MAIL_PER_HOUR,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
     demoCatches: e.DEMO_CATCHES,
     forumUrl: e.FORUM_URL,
     partnerUrl: e.PARTNER_URL,
-    payment: {
-      provider: e.PAYMENT_PROVIDER,
-      localInProduction: e.PAYMENT_LOCAL_IN_PRODUCTION === 'true',
-      stripeSecretKey: e.STRIPE_SECRET_KEY,
-      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      stripePriceOnce: e.STRIPE_PRICE_ONCE,
-      stripePriceSubscription: e.STRIPE_PRICE_SUBSCRIPTION,
-    },
+    payment: paymentConfig(e, dataDir),
     ai: {
       provider: e.AI_PROVIDER,
       baseUrl: e.OPENAI_BASE_URL,

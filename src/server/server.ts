@@ -8,8 +8,23 @@ import { seedDemoOnStart } from './demo/demo-on-start';
 const config = loadConfig();
 const db = await openDatabase(config.database);
 await migrateToLatest(db);
-const app = await buildApp({ config, db });
+const { app, services } = await buildApp({ config, db });
 await seedDemoOnStart(config, db, app.log);
+// Seeding writes the catalogue: the in-memory snapshot must see it.
+await services.catalogue.refresh();
+// Catches stored before the heat map's rollup existed (an older database) are counted into it once, before serving.
+if (await services.heatRollups.ensureComplete()) app.log.info('heat map rollup rebuilt from the stored catches');
+
+// The local payment provider's renewals that fall due (issue 12): once after start, then hourly. Each period's
+// renewal has a fixed event id, so a run overlapping another (or `npm run vip:renew-due`) renews nothing twice.
+const RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
+const renewDue = () =>
+  services.vip.renewDue().then(
+    (run) => run.due > 0 && app.log.info(run, 'local VIP renewals'),
+    (error: unknown) => app.log.error({ err: error }, 'local VIP renewals failed'),
+  );
+const renewals = setInterval(renewDue, RENEWAL_INTERVAL_MS).unref();
+app.addHook('onClose', async () => clearInterval(renewals));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -23,3 +38,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+void renewDue();

@@ -1,7 +1,8 @@
 /**
  * The account rules both sides enforce (product spec §5, §9; contracts/auth-api.md "settings and deliberate
  * departures"): limits, the exact messages clients show, the `detail` codes. Plain TypeScript without zod, so the
- * client's account pages can use them without loading the schema library.
+ * client's account pages can use them without loading the schema library; the request bodies are zod schemas in
+ * `contracts/auth.ts` (clients import their types only).
  */
 /** Product rules (spec §5, §9; contract "settings and deliberate departures"). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -18,15 +19,60 @@ export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORD_TOO_LONG = 'Password must be at most 256 bytes long';
 export const NICKNAME_TOO_SHORT = 'Nickname must be at least 2 characters long';
 
+/**
+ * The e-mail address's unsafe-character rule (python email_validator's `check_unsafe_chars`), also applied to
+ * nicknames and bios, which appear in e-mails and beside other users' text: control and format characters
+ * (zero-width, bidi overrides and isolates, soft hyphen, BOM), line and paragraph separators, spaces other than the
+ * ASCII one, private-use, lone surrogate and unassigned code points make text render as other text or break what is
+ * around it; a combining mark first would combine with what precedes it.
+ */
+const UNSAFE_CHAR = /[\p{C}\p{Z}]/u;
+const COMBINING_MARK = /\p{M}/u;
+
+/** email_validator names a character that cannot be shown by its code point (or its Unicode name, which JS lacks). */
+function codePoint(c: string): string {
+  const cp = c.codePointAt(0)!;
+  return `U+${cp
+    .toString(16)
+    .toUpperCase()
+    .padStart(cp < 0xffff ? 4 : 8, '0')}`;
+}
+
+/**
+ * The unsafe characters of `text` as email_validator lists them (`U+200B, U+202E`: each once, in code point order),
+ * or '' when there are none. `allowed` are exceptions: the ASCII space in a nickname, also the line feed in a bio.
+ */
+export function unsafeCharacters(text: string, allowed: ReadonlySet<string> = new Set()): string {
+  const chars = [...text];
+  const bad = new Set(
+    chars.filter((c, i) => !allowed.has(c) && (UNSAFE_CHAR.test(c) || (i === 0 && COMBINING_MARK.test(c)))),
+  );
+  return [...bad]
+    .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!)
+    .map(codePoint)
+    .join(', ');
+}
+
+/** The reason a nickname or bio with unsafe characters is refused (422), e.g. `Nickname contains unsafe characters: U+202E.` */
+export const unsafeTextReason = (field: 'Nickname' | 'Bio', list: string) =>
+  `${field} contains unsafe characters: ${list}.`;
+
 /** The reason a password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
-  if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) return PASSWORD_TOO_LONG;
+  if (utf8Length(password) > PASSWORD_MAX_BYTES) return PASSWORD_TOO_LONG;
   return null;
 }
 
-/** Logger ids as the logger shows them: `bird_` + 22 base62 characters. */
-export const CLIENT_ID_PATTERN = /^bird_[0-9A-Za-z]{22}$/;
+/** UTF-8 bytes, counted by hand because src/shared has no TextEncoder (neither DOM nor Node); a lone surrogate is 3. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 /** `detail` codes of the account API (contract §2, DESIGN §4). */
 export const AuthErrorCode = {
@@ -39,23 +85,9 @@ export const AuthErrorCode = {
   VERIFY_USER_ALREADY_VERIFIED: 'VERIFY_USER_ALREADY_VERIFIED',
   UPDATE_USER_EMAIL_ALREADY_EXISTS: 'UPDATE_USER_EMAIL_ALREADY_EXISTS',
   UPDATE_USER_INVALID_PASSWORD: 'UPDATE_USER_INVALID_PASSWORD',
+  /** `PATCH /users/me` changing the e-mail or the password without the right `current_password`. */
+  UPDATE_USER_BAD_CURRENT_PASSWORD: 'UPDATE_USER_BAD_CURRENT_PASSWORD',
   CLIENT_NOT_FOUND: 'CLIENT_NOT_FOUND',
   CLIENT_ALREADY_BOUND: 'CLIENT_ALREADY_BOUND',
   RATE_LIMITED: 'RATE_LIMITED',
 } as const;
-
-/** What the register form sends (the server also accepts FastAPI Users' base fields). */
-export interface RegisterBody {
-  email: string;
-  password: string;
-  nickname?: string;
-  client_id?: string;
-}
-
-/** What the profile form sends to `PATCH /api/users/me` (only the fields present are applied). */
-export interface UpdateMeBody {
-  nickname?: string;
-  bio?: string;
-  password?: string;
-  email?: string;
-}

@@ -18,3 +18,38 @@ export function firstSupportedLocale(languages: readonly string[]): Locale | nul
   }
   return null;
 }
+
+/*
+ * Locale routing (spec §2, DESIGN §1): zh's pages have no prefix; `/zh/...`, `/en/...` and `/ja/...` are the prefixed
+ * forms. The client's links, the sitemap, the e-mailed links and the end-to-end tests all build paths with these, so
+ * a URL is spelled the same way everywhere.
+ */
+
+/** The language of a pathname: its first segment when that is a locale, else zh. */
+export function localeFromPath(pathname: string): Locale {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? first : DEFAULT_LOCALE;
+}
+
+/** The pathname without its locale prefix: `/en/query/baits` → `/query/baits`, `/ja` → `/`. */
+export function stripLocale(pathname: string): string {
+  const first = pathname.split('/')[1];
+  if (!isLocale(first)) return pathname || '/';
+  const rest = pathname.slice(first.length + 1);
+  return rest === '' ? '/' : rest;
+}
+
+/**
+ * The site path `path` (may carry `?query` and `#hash`) in `locale`: `/en` or `/ja` in front, nothing for zh, so
+ * `localePath('en', '/')` is `/en` and `localePath('zh', '/user/verify')` is `/user/verify`. A path that already has a
+ * prefix gets it replaced; anything that is not an absolute site path (another origin, a relative path) is left alone.
+ */
+export function localePath(locale: Locale, path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const split = path.search(/[?#]/);
+  const pathname = split === -1 ? path : path.slice(0, split);
+  const suffix = split === -1 ? '' : path.slice(split);
+  const bare = stripLocale(pathname);
+  if (locale === DEFAULT_LOCALE) return `${bare}${suffix}`;
+  return `/${locale}${bare === '/' ? '' : bare}${suffix}`;
+}

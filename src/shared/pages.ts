@@ -12,6 +12,8 @@ export const PAGES = [
   { path: '/guide/fishes', key: 'fishes', public: true },
   { path: '/vip/buy', key: 'vipBuy', public: true },
   { path: '/vip/result', key: 'vipResult', public: false },
+  // The local payment provider's test checkout (issue 12): where `checkout_url` points when PAYMENT_PROVIDER=local.
+  { path: '/vip/checkout', key: 'vipCheckout', public: false },
   { path: '/user', key: 'user', public: false },
   { path: '/user/login', key: 'login', public: false },
   { path: '/user/register', key: 'register', public: false },
@@ -24,3 +26,15 @@ export const PAGES = [
 ] as const;
 
 export type PageKey = (typeof PAGES)[number]['key'];
+
+type Page = (typeof PAGES)[number];
+export type PagePath = Page['path'];
+
+/**
+ * Each page's path (without a language prefix) by its key, typed to the literal: `PAGE_PATHS.resetPwd` is
+ * `'/user/reset-pwd'`. Code links to pages through this table rather than spelling paths, so renaming a path in
+ * PAGES moves every link with it. Combine with `localePath` from `./locales` for a language's form.
+ */
+export const PAGE_PATHS = Object.freeze(Object.fromEntries(PAGES.map((page) => [page.key, page.path]))) as {
+  readonly [P in Page as P['key']]: P['path'];
+};

@@ -1,19 +1,21 @@
 /**
- * DESIGN §6: no serious or critical axe-core violations on any page, in all three languages. Both colour schemes,
- * because contrast is decided per scheme.
+ * DESIGN §6: no axe-core violations on any page, in all three languages. Both colour schemes, because contrast is
+ * decided per scheme. Every rule axe has runs, of any impact, not only the WCAG-tagged defaults: axe leaves its
+ * experimental rules out unless asked, and one of them (label-content-name-mismatch, WCAG 2.5.3) is how a control
+ * whose accessible name hides its visible text is found; best-practice rules (landmarks, headings) count too.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PAGES } from '../../src/shared/pages';
+import { AXE_RULES as RULES } from './axe-rules';
+import { LOCALES, localePath } from '../../src/shared/locales';
+import { PAGE_PATHS, PAGES } from '../../src/shared/pages';
 
-// Over a hundred independent page checks: spread them over the workers. (An axe run over the 160 fish cards takes
-// many seconds on a busy 2-core machine; the config's 60 s test timeout allows for it.)
+// Over a hundred independent page checks: spread them over the workers.
 test.describe.configure({ mode: 'parallel' });
 
-const LOCALES = ['zh', 'en', 'ja'] as const;
 // The account pages a visitor sees without logging in, and the user centre pages, checked logged in.
 const ACCOUNT_FORMS = new Set<string>(['login', 'register', 'forgetPwd', 'resetPwd', 'verify']);
-const USER_CENTRE = new Set<string>(['user', 'profile', 'myData']);
+const USER_CENTRE = new Set<string>(['user', 'profile', 'myData', 'orders']);
 
 // One account per worker (the auth routes are rate-limited per IP), stored as the client stores its session.
 let sessionJson: Promise<string> | null = null;
@@ -30,29 +32,36 @@ function session(request: APIRequestContext): Promise<string> {
 }
 const SCHEMES = ['light', 'dark'] as const;
 
-function localePath(locale: string, path: string): string {
-  if (locale === 'zh') return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(RULES).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(' '))
+        .join('\n  ')}`,
+  );
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join('\n  ')}`,
-    );
+interface Target {
+  name: string;
+  path: string;
+  /** What shows once the page has rendered. */
+  ready: string;
+  /** Clicked to open a drawer, which is judged open. */
+  open?: string;
+  /** Checked logged in. */
+  session?: boolean;
+  /** The encyclopedia's 160 fish cards: an axe run over them can take a minute on a loaded 2-core machine. */
+  slow?: boolean;
 }
 
-const targets = [
+const targets: Target[] = [
   ...PAGES.filter((page) => page.public || ACCOUNT_FORMS.has(page.key)).map((page) => ({
     name: page.key,
     path: page.path,
     ready: 'main h1',
+    slow: page.key === 'fishes',
   })),
   ...PAGES.filter((page) => USER_CENTRE.has(page.key)).map((page) => ({
     name: page.key,
@@ -62,7 +71,9 @@ const targets = [
   })),
   { name: 'notFound', path: '/no-such-page', ready: 'main h1' },
   // The fish detail drawer: the first fish card opens it.
-  { name: 'fishDetail', path: '/guide/fishes', ready: 'main h1', open: 'main ul a' },
+  { name: 'fishDetail', path: PAGE_PATHS.fishes, ready: 'main h1', open: 'main ul a', slow: true },
+  // A catch's detail drawer (map preview, compass): the first catch of the demo world's AI records opens it.
+  { name: 'birdLogDetail', path: PAGE_PATHS.birdLogs, ready: 'main table a', open: 'main table a' },
 ];
 
 for (const scheme of SCHEMES) {
@@ -74,8 +85,9 @@ for (const scheme of SCHEMES) {
 
     for (const locale of LOCALES) {
       for (const target of targets) {
-        test(`${target.name} in ${locale} has no serious accessibility violations`, async ({ page, request }) => {
-          if ('session' in target) {
+        test(`${target.name} in ${locale} has no accessibility violations`, async ({ page, request }) => {
+          if (target.slow) test.slow();
+          if (target.session) {
             await page.addInitScript((value) => window.localStorage.setItem('session', value), await session(request));
           }
           await page.goto(localePath(locale, target.path));
@@ -86,7 +98,7 @@ for (const scheme of SCHEMES) {
           }
           // Let data-driven content (lists, skeletons → cards) settle before judging it.
           await page.waitForLoadState('networkidle');
-          expect(await seriousViolations(page)).toEqual([]);
+          expect(await violations(page)).toEqual([]);
         });
       }
     }

@@ -1,37 +1,43 @@
 /**
  * The account journey as a player makes it, in Chromium against the built site: register → log out → forgot
  * password → the link from the e-mail the server wrote (no SMTP_URL: the outbox folder) → new password → log in →
- * nickname and avatar → bind a logger id. Plus the 'Link Error' path of a used or broken reset link.
+ * nickname and avatar → a new password and e-mail address with the current password (a wrong one first) → bind a
+ * logger id → log out and in with the new address and password. Plus the 'Link Error' path of a used or broken reset
+ * link.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
-import { texts } from './texts';
+import { localePath } from '../../src/shared/locales';
+import { PAGE_PATHS } from '../../src/shared/pages';
+import { fill, texts } from './texts';
 
 const en = texts('en');
 const zh = texts('zh');
 const OUTBOX = path.join(process.env.E2E_DATA_DIR!, 'outbox');
 
+/** The English form of a page, and a check that the browser is exactly there (no query string). */
+const enPath = (key: keyof typeof PAGE_PATHS) => localePath('en', PAGE_PATHS[key]);
+const atPage = (key: keyof typeof PAGE_PATHS) => (url: URL) => `${url.pathname}${url.search}` === enPath(key);
+
+/** The text of every mail to `to` in the server's outbox so far, oldest first. */
+async function mailsTo(to: string): Promise<string[]> {
+  const files = await readdir(OUTBOX).catch(() => [] as string[]);
+  const bodies: string[] = [];
+  for (const file of files.sort()) {
+    const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
+    const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
+    if (recipients.includes(to)) bodies.push(mail.text ?? '');
+  }
+  return bodies;
+}
+
 /** The reset link of the newest mail to `to` in the server's outbox, waiting for it to be written. */
 async function mailedLink(to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = await readdir(OUTBOX).catch(() => [] as string[]);
-      for (const file of files.sort().reverse()) {
-        const mail = await simpleParser(await readFile(path.join(OUTBOX, file)));
-        const recipients = [mail.to].flat().flatMap((address) => address?.value.map((v) => v.address) ?? []);
-        if (recipients.includes(to)) {
-          link = mail.text?.match(/https?:\/\/\S+/)?.[0];
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  return link!;
+  await expect.poll(async () => (await mailsTo(to)).length).toBeGreaterThan(0);
+  return (await mailsTo(to)).at(-1)!.match(/https?:\/\/\S+/)![0];
 }
 
 async function newLoggerId(request: APIRequestContext): Promise<string> {
@@ -40,7 +46,7 @@ async function newLoggerId(request: APIRequestContext): Promise<string> {
   return (await res.json()).client_id as string;
 }
 
-test('register, log out, reset the password from the e-mail, log in, edit the profile, change the password and bind a logger', async ({
+test('register, log out, reset the password from the e-mail, log in, edit the profile, change the password and e-mail, bind a logger, log in again', async ({
   page,
   request,
 }) => {
@@ -49,27 +55,28 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
   const t = en.account;
 
   // Register (in English): lands in the user centre, logged in.
-  await page.goto('/en/user/register');
+  await page.goto(enPath('register'));
   await page.getByLabel(t.fields.email, { exact: true }).fill(email);
   await page.getByLabel(t.fields.nickname, { exact: true }).fill('Pike Hunter');
   await page.getByLabel(t.fields.password, { exact: true }).fill('first-pass-1');
   await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill('first-pass-1');
   await page.getByRole('button', { name: t.submit.register }).click();
-  await expect(page).toHaveURL(/\/en\/user$/);
+  await expect(page).toHaveURL(atPage('user'));
   await expect(page.getByText('Pike Hunter').first()).toBeVisible();
 
   // Log out.
   await page.getByRole('button', { name: t.user.logout }).click();
-  await expect(page).toHaveURL(/\/en\/?$/);
+  await expect(page).toHaveURL(atPage('home'));
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 
   // Forgot password → the mail → the link.
-  await page.goto('/en/user/forget-pwd');
+  await page.goto(enPath('forgetPwd'));
   await page.getByLabel(t.fields.email, { exact: true }).fill(email);
   await page.getByRole('button', { name: t.submit.sendEmail }).click();
   await expect(page.getByText(t.forgot.sent).first()).toBeVisible();
   const link = await mailedLink(email);
-  expect(link).toMatch(/\/en\/user\/reset-pwd\?token=/);
+  expect(new URL(link).pathname).toBe(enPath('resetPwd'));
+  expect(new URL(link).searchParams.get('token')).toBeTruthy();
 
   // Set the new password from the link (the e-mail links to PUBLIC_BASE_URL; open the same path here).
   const url = new URL(link);
@@ -80,17 +87,17 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
   await expect(page.getByText(t.reset.success).first()).toBeVisible();
 
   // The old password no longer works; the new one does.
-  await page.goto('/en/user/login');
+  await page.goto(enPath('login'));
   await page.getByLabel(t.fields.email, { exact: true }).fill(email);
   await page.getByLabel(t.fields.password, { exact: true }).fill('first-pass-1');
   await page.getByRole('button', { name: t.submit.login }).click();
   await expect(page.getByText(t.errors.LOGIN_BAD_CREDENTIALS).first()).toBeVisible();
   await page.getByLabel(t.fields.password, { exact: true }).fill('second-pass-2');
   await page.getByRole('button', { name: t.submit.login }).click();
-  await expect(page).toHaveURL(/\/en\/user$/);
+  await expect(page).toHaveURL(atPage('user'));
 
   // Profile: nickname and avatar.
-  await page.goto('/en/user/profile');
+  await page.goto(enPath('profile'));
   const avatar = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f7d5b' } })
     .png()
     .toBuffer();
@@ -105,40 +112,80 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
   expect(me.userInfo.nickname).toBe('Zander Queen');
   expect(me.userInfo.avatar).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
 
-  // A password change revokes every older token; the page logs in again with the new password and carries on.
+  // A new password and a new e-mail address need the current password: its field appears only then.
   const before = me.token as string;
+  const currentPassword = page.getByLabel(t.fields.currentPassword, { exact: true });
+  await expect(currentPassword).toHaveCount(0);
   await page.getByLabel(t.profile.newPassword, { exact: true }).fill('third-pass-3');
   await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill('third-pass-3');
+  const newEmail = `moved.${Date.now()}@example.com`;
+  await page.getByLabel(t.fields.email, { exact: true }).fill(newEmail);
+  const noticesBefore = (await mailsTo(email)).length;
+
+  // A wrong current password is refused on its field, and nothing changes.
+  await currentPassword.fill('not-my-password');
+  await page.getByRole('button', { name: t.submit.save }).click();
+  await expect(currentPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(t.errors.UPDATE_USER_BAD_CURRENT_PASSWORD).first()).toBeVisible();
+  const unchanged = await request.get('/api/users/me', { headers: { authorization: `Bearer ${before}` } });
+  expect(unchanged.status()).toBe(200);
+  expect((await unchanged.json()).email).toBe(email);
+
+  // With the right one both change. The password change revokes every older token; the page logs in again with the
+  // new address and password and carries on, and says that the old address was told and the new one is unverified.
+  await currentPassword.fill('second-pass-2');
   await page.getByRole('button', { name: t.submit.save }).click();
   const storedToken = () => page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null')?.token);
   await expect.poll(storedToken).not.toBe(before);
-  await expect(page).toHaveURL(/\/en\/user\/profile$/);
+  await expect(page).toHaveURL(atPage('profile'));
+  const notice = page.getByRole('status').filter({ hasText: t.profile.emailChanged });
+  await expect(notice).toContainText(fill(t.profile.emailChangedText, { email: newEmail, old: email }));
+  await expect(notice).toContainText(t.profile.emailUnverified);
+  await expect(currentPassword).toHaveCount(0);
   const renewed = { token: (await storedToken()) as string };
   expect(renewed.token).toBeTruthy();
   const revoked = await request.get('/api/users/me', { headers: { authorization: `Bearer ${before}` } });
   expect(revoked.status()).toBe(401);
   const current = await request.get('/api/users/me', { headers: { authorization: `Bearer ${renewed.token}` } });
   expect(current.status()).toBe(200);
+  expect(await current.json()).toMatchObject({ email: newEmail, is_verified: false });
+  // The old address hears of the change (someone holding a stolen session would otherwise go unnoticed).
+  await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(noticesBefore);
 
   // Bind a logger id.
   const birdId = await newLoggerId(request);
-  await page.goto('/en/user/my-data');
+  await page.goto(enPath('myData'));
   await page.getByLabel(t.myData.birdId, { exact: true }).fill(birdId);
   await page.getByRole('button', { name: t.myData.bind, exact: true }).click();
   await expect(page.getByText(t.myData.bindSuccess).first()).toBeVisible();
   await expect(page.getByText(birdId).first()).toBeVisible();
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
   expect(after.userInfo.client_id).toBe(birdId);
+
+  // Log out; the old address no longer logs in, the new address with the new password does.
+  await page.goto(enPath('user'));
+  await page.getByRole('button', { name: t.user.logout }).click();
+  await expect(page).toHaveURL(atPage('home'));
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+  await page.goto(enPath('login'));
+  await page.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(t.fields.password, { exact: true }).fill('third-pass-3');
+  await page.getByRole('button', { name: t.submit.login }).click();
+  await expect(page.getByText(t.errors.LOGIN_BAD_CREDENTIALS).first()).toBeVisible();
+  await page.getByLabel(t.fields.email, { exact: true }).fill(newEmail);
+  await page.getByRole('button', { name: t.submit.login }).click();
+  await expect(page).toHaveURL(atPage('user'));
+  await expect(page.getByText(newEmail).first()).toBeVisible();
 });
 
 test("a broken or missing reset link shows 'Link Error'", async ({ page }) => {
-  await page.goto('/user/reset-pwd?token=not-a-real-token');
+  await page.goto(`${localePath('zh', PAGE_PATHS.resetPwd)}?token=not-a-real-token`);
   await page.getByLabel(zh.account.profile.newPassword, { exact: true }).fill('whatever-1');
   await page.getByLabel(zh.account.fields.confirmPassword, { exact: true }).fill('whatever-1');
   await page.getByRole('button', { name: zh.account.submit.resetPassword }).click();
   await expect(page.getByText(zh.account.linkError.title).first()).toBeVisible();
 
-  await page.goto('/en/user/reset-pwd');
+  await page.goto(enPath('resetPwd'));
   await expect(page.getByText(en.account.linkError.title).first()).toBeVisible();
 });
 
@@ -148,10 +195,12 @@ test('the user centre sends a visitor to the login page and back after logging i
     data: { email, password: 'return-pass-1', nickname: 'Rudd' },
   });
   expect(res.status()).toBe(201);
-  await page.goto('/en/user/my-data');
-  await expect(page).toHaveURL(/\/en\/user\/login\?redirect=/);
+  await page.goto(enPath('myData'));
+  await expect(page).toHaveURL(
+    (url) => url.pathname === enPath('login') && url.searchParams.get('redirect') === enPath('myData'),
+  );
   await page.getByLabel(en.account.fields.email, { exact: true }).fill(email);
   await page.getByLabel(en.account.fields.password, { exact: true }).fill('return-pass-1');
   await page.getByRole('button', { name: en.account.submit.login }).click();
-  await expect(page).toHaveURL(/\/en\/user\/my-data$/);
+  await expect(page).toHaveURL(atPage('myData'));
 });

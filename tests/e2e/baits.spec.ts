@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { BaitItem } from '../../src/shared/contracts/catalogue';
+import { localePath } from '../../src/shared/locales';
+import { PAGE_PATHS } from '../../src/shared/pages';
 import { fill, texts } from './texts';
 
 const en = texts('en');
@@ -20,7 +22,7 @@ async function shownTotal(page: Page): Promise<number> {
 }
 
 test('the bait list filters by index letter', async ({ page }) => {
-  await page.goto('/en/query/baits');
+  await page.goto(localePath('en', PAGE_PATHS.baits));
   await expect(cards(page).first()).toBeVisible();
   const allTotal = await shownTotal(page);
   expect(allTotal).toBeGreaterThan(0);
@@ -71,7 +73,7 @@ test('the bait list finds a bait by its name, in Chinese too', async ({ page, re
   const target = all.items.find((item) => all.items.filter((other) => other.name.startsWith(item.name)).length === 1);
   expect(target, 'the demo world has baits').toBeTruthy();
 
-  await page.goto('/query/baits');
+  await page.goto(localePath('zh', PAGE_PATHS.baits));
   await expect(cards(page).first()).toBeVisible();
   const allTotal = await shownTotal(page);
 
@@ -91,7 +93,7 @@ test('the bait list shows the load-failed state and recovers on retry', async ({
   await page.route('**/api/system/get_categories**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
   );
-  await page.goto('/en/query/baits');
+  await page.goto(localePath('en', PAGE_PATHS.baits));
   const alert = page.getByRole('alert').filter({ hasText: en.baits.error.title });
   await expect(alert).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
@@ -104,7 +106,7 @@ test('the bait list shows the load-failed state and recovers on retry', async ({
 
 test('the bait list fits a phone screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/en/query/baits');
+  await page.goto(localePath('en', PAGE_PATHS.baits));
   await expect(cards(page).first()).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test';
+import { localePath } from '../../src/shared/locales';
+import { PAGE_PATHS } from '../../src/shared/pages';
 import { texts } from './texts';
 
 const en = texts('en');
 
 test('the fish encyclopedia opens a fish with its star weights, and the detail is deep-linkable', async ({ page }) => {
-  await page.goto('/en/guide/fishes');
-  const cards = page.getByRole('main').getByRole('list').getByRole('link');
+  await page.goto(localePath('en', PAGE_PATHS.fishes));
+  const cards = page
+    .getByRole('main')
+    .getByRole('list')
+    .getByRole('link')
+    // A card's body (the link with its name); the bait guide and heat map links under it are not counted.
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThan(100);
 
@@ -36,8 +43,13 @@ test('the fish encyclopedia opens a fish with its star weights, and the detail i
 });
 
 test('the fish encyclopedia narrows the list by search', async ({ page }) => {
-  await page.goto('/en/guide/fishes');
-  const cards = page.getByRole('main').getByRole('list').getByRole('link');
+  await page.goto(localePath('en', PAGE_PATHS.fishes));
+  const cards = page
+    .getByRole('main')
+    .getByRole('list')
+    .getByRole('link')
+    // A card's body (the link with its name); the bait guide and heat map links under it are not counted.
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
   await expect(cards.first()).toBeVisible();
   const before = await cards.count();
   const name = (await cards.nth(3).getByRole('heading', { level: 2 }).textContent())!.trim();

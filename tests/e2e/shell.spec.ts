@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_FORUM_URL } from '../../playwright.config';
-import { texts } from './texts';
+import { BUILD_META_NAME } from '../../src/shared/build-info';
+import { fill, texts } from './texts';
 
 const zh = texts('zh');
 const en = texts('en');
@@ -28,7 +29,9 @@ test('switching to English moves to /en, translates the page and remembers the c
   context,
 }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: zh.common.actions.language.replace('{{language}}', '简体中文') }).click();
+  await page
+    .getByRole('button', { name: fill(zh.common.actions.language, { short: '中文', language: '简体中文' }) })
+    .click();
   await page.getByRole('menuitem', { name: 'English' }).click();
 
   await expect(page).toHaveURL(/\/en\/?$/);
@@ -43,6 +46,18 @@ test('switching to English moves to /en, translates the page and remembers the c
   const daysLeft = (cookie!.expires - Date.now() / 1000) / 86_400;
   expect(daysLeft).toBeGreaterThan(364);
   expect(daysLeft).toBeLessThan(366);
+});
+
+test('the page knows its build, and the server answers the same id for the hourly update check', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const own = await page.locator(`meta[name="${BUILD_META_NAME}"]`).getAttribute('content');
+  expect(own).toMatch(/^[0-9a-f]{16}$/);
+  const served = await request.get('/api/build');
+  expect(served.headers()['cache-control']).toBe('no-store');
+  expect(await served.json()).toEqual({ build: own });
 });
 
 for (const [locale, prefix] of [

@@ -12,13 +12,21 @@ export const MAIN_ID = 'main-content';
 
 // The drawer (with its overlay and scroll lock) is only for phones: it loads after the first paint.
 const mobileNavWidget = createLazyWidget(() => import('./mobile-nav').then((module) => module.MobileNav));
+// The hourly build check (spec §9) has nothing to do for an hour, and its query code would cost the first download.
+const buildUpdateWidget = createLazyWidget(() =>
+  import('./build-update-notice').then((module) => module.BuildUpdateNotice),
+);
 
-/** The frame of every page: loading bar, top bar, mobile menu and the page outlet (spec §2 app shell). */
+/**
+ * The frame of every page: loading bar, top bar, mobile menu and the page outlet (spec §2 app shell), and the hourly
+ * check for a newer build (spec §9).
+ */
 export function AppLayout() {
   const { t } = useTranslation();
   // The drawer's links close it on click, so a page change never leaves it open over the new page.
   const [menuOpened, menu] = useDisclosure(false);
   const mobileNavReady = mobileNavWidget.useReady();
+  const buildUpdateReady = buildUpdateWidget.useReady();
 
   const toggleMenu = () => {
     void mobileNavWidget.preload();
@@ -54,6 +62,11 @@ export function AppLayout() {
         </Box>
       </AppShell.Main>
       <ScrollRestoration />
+      {buildUpdateReady ? (
+        <Suspense fallback={null}>
+          <buildUpdateWidget.Lazy />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

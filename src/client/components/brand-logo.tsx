@@ -2,6 +2,7 @@ import { Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconFish } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
 import { useLocalePath } from '../lib/use-locale';
 
 /**
@@ -12,7 +13,7 @@ export function BrandLogo({ onClick, compact = false }: { onClick?: () => void; 
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
-    <UnstyledButton component={Link} to={localePath('/')} onClick={onClick} aria-label={t('nav.homeLink')}>
+    <UnstyledButton component={Link} to={localePath(PAGE_PATHS.home)} onClick={onClick} aria-label={t('nav.homeLink')}>
       <Group gap={8} wrap="nowrap">
         <ThemeIcon size={32} radius="md" variant="filled" aria-hidden>
           <IconFish size={20} stroke={2} />

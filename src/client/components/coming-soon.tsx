@@ -3,12 +3,26 @@ import { IconArrowLeft, IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageKey } from '#shared/pages';
+import { PAGE_PATHS } from '#shared/pages';
 import { useLocalePath } from '../lib/use-locale';
 import { PageFrame } from './page-frame';
 
 /** Screens that are built; every other screen is delivered by a later issue. */
 type BuiltPage =
-  'baits' | 'fishes' | 'user' | 'login' | 'register' | 'forgetPwd' | 'resetPwd' | 'verify' | 'profile' | 'myData';
+  | 'home'
+  | 'baitGuide'
+  | 'baits'
+  | 'fishes'
+  | 'birdLogs'
+  | 'officialLogs'
+  | 'user'
+  | 'login'
+  | 'register'
+  | 'forgetPwd'
+  | 'resetPwd'
+  | 'verify'
+  | 'profile'
+  | 'myData';
 
 /** The screens later issues deliver; each has a title and a "coming soon" line in `common`. */
 export type UpcomingPage = Exclude<PageKey, BuiltPage>;
@@ -33,18 +47,16 @@ export function ComingSoonPage({ page }: { page: UpcomingPage }) {
           maw={560}
           mx="auto"
         >
-          {page !== 'home' ? (
-            <EmptyState.Actions>
-              <Button
-                component={Link}
-                to={localePath('/')}
-                variant="default"
-                leftSection={<IconArrowLeft size={16} aria-hidden />}
-              >
-                {t('comingSoon.home')}
-              </Button>
-            </EmptyState.Actions>
-          ) : null}
+          <EmptyState.Actions>
+            <Button
+              component={Link}
+              to={localePath(PAGE_PATHS.home)}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+            >
+              {t('comingSoon.home')}
+            </Button>
+          </EmptyState.Actions>
         </EmptyState>
       </Paper>
     </PageFrame>

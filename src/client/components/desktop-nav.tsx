@@ -3,8 +3,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { stripLocale } from '#shared/locales';
 import { createLazyWidget } from '../lib/lazy-widget';
-import { stripLocale } from '../lib/locale';
 import { useLocalePath } from '../lib/use-locale';
 import { NAV_ITEMS, isActivePath } from './nav-items';
 

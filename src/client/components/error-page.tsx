@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
 import { isBotUserAgent } from '../lib/bot';
 import { loadingBar } from '../lib/loading-bar';
 import { useLocalePath } from '../lib/use-locale';
@@ -87,7 +88,7 @@ export function ErrorPage() {
           <Text c="dimmed">{t('notFound.message')}</Text>
         )}
         <Group gap="sm">
-          <Button component={Link} to={localePath('/')} leftSection={<IconHome size={16} aria-hidden />}>
+          <Button component={Link} to={localePath(PAGE_PATHS.home)} leftSection={<IconHome size={16} aria-hidden />}>
             {t('notFound.home')}
           </Button>
           {!notFound ? (

@@ -1,17 +1,58 @@
-import { ActionIcon, Group, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMessages, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Box,
+  Group,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconCrown, IconMessages, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
 import { FORUM_URL } from '../lib/forum-url';
 import { useSession } from '../lib/session';
 import { useLocalePath } from '../lib/use-locale';
 import { LanguageMenu } from './language-menu';
 import { UserAvatar } from './user-avatar';
+import { VipBadge } from './vip-badge';
 
 // Icon buttons carry an aria-label for screen readers and a title as the hover hint (no tooltip library needed).
 const ICON_BUTTON = { size: 'lg', variant: 'default', radius: 'md' } as const;
 
-/** User centre link: the avatar (or initials) and, on wide screens, the nickname when logged in; else a person icon. */
+/** The member's crown on the avatar's corner, ringed in the page colour so it stands off any avatar. */
+function VipCrownDot() {
+  return (
+    <Box
+      hiddenFrom="lg"
+      pos="absolute"
+      top={-8}
+      right={-9}
+      w={13}
+      h={13}
+      bg="yellow.5"
+      c="dark.9"
+      aria-hidden
+      data-testid="header-vip-crown"
+      style={{
+        borderRadius: '50%',
+        border: '2px solid var(--mantine-color-body)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        boxSizing: 'content-box',
+      }}
+    >
+      <IconCrown size={9} stroke={2.4} />
+    </Box>
+  );
+}
+
+/**
+ * User centre link: the avatar (or initials), on wide screens the nickname and the VIP badge of a member (a crown on
+ * the avatar on narrower ones), when logged in; else a person icon. The label names everything the button shows (WCAG 2.5.3), the badge included.
+ */
 export function UserButton() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
@@ -19,17 +60,18 @@ export function UserButton() {
   if (!userInfo) {
     const label = t('actions.userCentre');
     return (
-      <ActionIcon {...ICON_BUTTON} component={Link} to={localePath('/user')} aria-label={label} title={label}>
+      <ActionIcon {...ICON_BUTTON} component={Link} to={localePath(PAGE_PATHS.user)} aria-label={label} title={label}>
         <IconUser size={18} stroke={1.7} aria-hidden />
       </ActionIcon>
     );
   }
   const name = userInfo.nickname || userInfo.email;
-  const label = t('actions.userCentreOf', { name });
+  const vip = userInfo.is_vip;
+  const label = vip ? t('actions.userCentreOfVip', { name }) : t('actions.userCentreOf', { name });
   return (
     <UnstyledButton
       component={Link}
-      to={localePath('/user')}
+      to={localePath(PAGE_PATHS.user)}
       aria-label={label}
       title={label}
       className="user-button"
@@ -38,10 +80,16 @@ export function UserButton() {
       px={3}
     >
       <Group gap={8} wrap="nowrap" h="100%">
-        <UserAvatar user={userInfo} size={26} radius="sm" />
-        <Text component="span" size="sm" fw={500} truncate="end" maw={120} visibleFrom="lg" pr={6}>
+        {/* The label names the user already; the initials are a picture of that name, not a second label (WCAG 2.5.3). */}
+        <Box pos="relative" display="inline-flex">
+          <UserAvatar user={userInfo} size={26} radius="sm" aria-hidden />
+          {/* Below lg the top bar has no room for the badge (nor the name): a crown on the avatar stands in for it. */}
+          {vip ? <VipCrownDot /> : null}
+        </Box>
+        <Text component="span" size="sm" fw={500} truncate="end" maw={120} visibleFrom="lg" pr={vip ? 0 : 6}>
           {name}
         </Text>
+        {vip ? <VipBadge size="sm" mr={4} visibleFrom="lg" data-testid="header-vip-badge" /> : null}
       </Group>
     </UnstyledButton>
   );

@@ -3,8 +3,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LOCALES } from '#shared/locales';
-import { htmlLang, localizePath, writeLocaleCookie } from '../lib/locale';
+import { LOCALES, localePath } from '#shared/locales';
+import { htmlLang, writeLocaleCookie } from '../lib/locale';
 import { useLocale } from '../lib/use-locale';
 import { FlagIcon } from './flag-icon';
 import { LANGUAGE_NAMES, LanguageTrigger, languageMenuWidget } from './language-menu';
@@ -37,7 +37,7 @@ export function LanguageMenuDropdown() {
           <Menu.Item
             key={option}
             component={Link}
-            to={localizePath(here, option)}
+            to={localePath(option, here)}
             onClick={() => writeLocaleCookie(option)}
             lang={htmlLang(option)}
             hrefLang={htmlLang(option)}

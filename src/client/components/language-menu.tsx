@@ -12,7 +12,10 @@ import { FlagIcon } from './flag-icon';
 export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { zh: '简体中文', en: 'English', ja: '日本語' };
 const SHORT_NAMES: Readonly<Record<Locale, string>> = { zh: '中文', en: 'EN', ja: '日本語' };
 
-/** The menu's trigger: the current language's flag, its short name from `sm` up, a chevron. */
+/**
+ * The menu's trigger: the current language's flag, its short name from `sm` up, a chevron. Its accessible name starts
+ * with that short name (WCAG 2.5.3 label in name), so a speech-input user can say what they see.
+ */
 export function LanguageTrigger(props: ButtonProps & ElementProps<'button'>) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -22,7 +25,7 @@ export function LanguageTrigger(props: ButtonProps & ElementProps<'button'>) {
       size="sm"
       h={34}
       px={8}
-      aria-label={t('actions.language', { language: LANGUAGE_NAMES[locale] })}
+      aria-label={t('actions.language', { short: SHORT_NAMES[locale], language: LANGUAGE_NAMES[locale] })}
       title={t('actions.chooseLanguage')}
       leftSection={<FlagIcon locale={locale} />}
       rightSection={<IconChevronDown size={14} aria-hidden />}

@@ -2,7 +2,8 @@ import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { stripLocale } from '../lib/locale';
+import { stripLocale } from '#shared/locales';
+import { PAGE_PATHS } from '#shared/pages';
 import { useLocalePath } from '../lib/use-locale';
 import { BrandLogo } from './brand-logo';
 import { MOBILE_NAV_ID, NAV_ITEMS, isActivePath } from './nav-items';
@@ -48,9 +49,9 @@ export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () =>
         <Divider my="xs" />
         <NavLink
           component={Link}
-          to={localePath('/user')}
+          to={localePath(PAGE_PATHS.user)}
           onClick={onClose}
-          active={isActivePath('/user', bare)}
+          active={isActivePath(PAGE_PATHS.user, bare)}
           label={t('actions.userCentre')}
           leftSection={<IconUserCircle size={20} stroke={1.6} aria-hidden />}
           variant="light"

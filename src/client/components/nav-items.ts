@@ -8,7 +8,7 @@ import {
   IconTrophy,
   type Icon,
 } from '@tabler/icons-react';
-import type { PageKey } from '#shared/pages';
+import { PAGE_PATHS, type PageKey } from '#shared/pages';
 
 /** The id of the phone menu drawer, which the burger controls (`aria-controls`). */
 export const MOBILE_NAV_ID = 'mobile-nav';
@@ -23,13 +23,13 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { key: 'home', path: '/', icon: IconFlame, primary: true },
-  { key: 'officialLogs', path: '/query/official-logs', icon: IconTrophy, primary: true },
-  { key: 'birdLogs', path: '/query/bird-logs', icon: IconRobot, primary: true },
-  { key: 'baitGuide', path: '/query/bait-guide', icon: IconFishHook, primary: true },
-  { key: 'baits', path: '/query/baits', icon: IconListDetails, primary: false },
-  { key: 'fishes', path: '/guide/fishes', icon: IconBook2, primary: false },
-  { key: 'aiChat', path: '/query/ai-chat', icon: IconMessageChatbot, primary: false },
+  { key: 'home', path: PAGE_PATHS.home, icon: IconFlame, primary: true },
+  { key: 'officialLogs', path: PAGE_PATHS.officialLogs, icon: IconTrophy, primary: true },
+  { key: 'birdLogs', path: PAGE_PATHS.birdLogs, icon: IconRobot, primary: true },
+  { key: 'baitGuide', path: PAGE_PATHS.baitGuide, icon: IconFishHook, primary: true },
+  { key: 'baits', path: PAGE_PATHS.baits, icon: IconListDetails, primary: false },
+  { key: 'fishes', path: PAGE_PATHS.fishes, icon: IconBook2, primary: false },
+  { key: 'aiChat', path: PAGE_PATHS.aiChat, icon: IconMessageChatbot, primary: false },
 ];
 
 /** Whether a link is the current page (`bare` is the current pathname without its language prefix). */

@@ -1,8 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test/render-route';
 import { SearchInput } from './search-input';
-import { theme } from './theme';
 
 const DELAY = 300;
 let onCommit: ReturnType<typeof vi.fn<(value: string) => void>>;
@@ -10,18 +9,16 @@ let onCommit: ReturnType<typeof vi.fn<(value: string) => void>>;
 /** Renders the box with `value` as the committed search; `setValue` stands in for the URL changing. */
 function renderInput(initial = '') {
   const ui = (value: string) => (
-    <MantineProvider theme={theme} env="test">
-      <SearchInput
-        label="Search"
-        placeholder="Name"
-        clearLabel="Clear search"
-        value={value}
-        onCommit={onCommit}
-        delay={DELAY}
-      />
-    </MantineProvider>
+    <SearchInput
+      label="Search"
+      placeholder="Name"
+      clearLabel="Clear search"
+      value={value}
+      onCommit={onCommit}
+      delay={DELAY}
+    />
   );
-  const { rerender } = render(ui(initial));
+  const { rerender } = renderUi(ui(initial));
   return {
     input: screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement,
     setValue: (value: string) => rerender(ui(value)),

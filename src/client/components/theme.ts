@@ -66,5 +66,8 @@ export const theme = createTheme({
   components: {
     // A plain object, not `Menu.extend`: importing Menu here would put it in the first download (menus load later).
     Menu: { defaultProps: { position: DROPDOWN_POSITION, offset: DROPDOWN_OFFSET, shadow: 'md' } },
+    // A drawer's title bar is a <header> inside the dialog, which axe (landmark-no-duplicate-banner) and some screen
+    // readers take for a second page banner beside the top bar; it is only the dialog's title row.
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, SessionExpiredError, api, mediaUrl } from './api-client';
+import { fakeApi } from '../test/fake-api';
+import { ApiError, SessionExpiredError, api as client, mediaUrl } from './api-client';
 import { i18n, initI18n } from './i18n';
 import { clearSession, getSession, registerNavigate, setSession, type UserInfo } from './session';
 
@@ -22,16 +23,13 @@ function respond(status: number, body?: unknown) {
   return new Response(text, { status, headers: { 'content-type': 'application/json' } });
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function lastRequest(): { url: string; init: RequestInit; headers: Record<string, string> } {
-  const [url, init = {}] = fetchMock.mock.calls.at(-1)!;
-  return { url: String(url), init, headers: (init.headers ?? {}) as Record<string, string> };
-}
+/** Every request gets the same answer (200 `{}` unless a test says otherwise); the fake records what was sent. */
+let api: ReturnType<typeof fakeApi>;
+const answerAll = (response: () => Response | Promise<Response>) => (api = fakeApi({ '*': response }));
+const lastRequest = () => api.requests.at(-1)!;
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  answerAll(() => respond(200, {}));
   clearSession();
 });
 
@@ -45,55 +43,51 @@ describe('api client headers', () => {
   it('sends X-Timestamp as unix seconds on every request', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-06-01T12:00:00.900Z'));
-    fetchMock.mockImplementation(async () => respond(200, { ok: true }));
-    await api.get('/api/health');
+    answerAll(() => respond(200, { ok: true }));
+    await client.get('/api/health');
     expect(lastRequest().headers['X-Timestamp']).toBe(String(Date.UTC(2025, 5, 1, 12) / 1000));
   });
 
   it('sends no Authorization header without a token', async () => {
-    fetchMock.mockImplementation(async () => respond(200, {}));
-    await api.get('/api/system/get_category_list');
+    await client.get('/api/system/get_category_list');
     expect(lastRequest().headers.Authorization).toBeUndefined();
   });
 
   it('sends the stored token as a bearer header', async () => {
     setSession({ token: 'tok-123', userInfo: user });
-    fetchMock.mockImplementation(async () => respond(200, {}));
-    await api.post('/api/auth/jwt/logout');
+    await client.post('/api/auth/jwt/logout');
     expect(lastRequest().headers.Authorization).toBe('Bearer tok-123');
   });
 
   it('sends the page language as Accept-Language (the server writes its e-mails in it)', async () => {
-    fetchMock.mockImplementation(async () => respond(202, null));
+    answerAll(() => respond(202, null));
     // Before i18n runs, the route prefix decides.
     window.history.replaceState(null, '', '/ja/user/forget-pwd');
-    await api.post('/api/auth/forgot-password', { email: 'a@example.com' });
+    await client.post('/api/auth/forgot-password', { email: 'a@example.com' });
     expect(lastRequest().headers['Accept-Language']).toBe('ja');
     // Once it runs, i18n's language (which follows the route) decides.
     await initI18n('en');
-    await api.post('/api/auth/forgot-password', { email: 'a@example.com' });
+    await client.post('/api/auth/forgot-password', { email: 'a@example.com' });
     expect(lastRequest().headers['Accept-Language']).toBe('en');
     await i18n.changeLanguage('zh');
-    await api.get('/api/users/me');
+    await client.get('/api/users/me');
     expect(lastRequest().headers['Accept-Language']).toBe('zh');
   });
 
   it('sends a given token instead of the stored one, or none for an empty one', async () => {
     setSession({ token: 'stored', userInfo: user });
-    fetchMock.mockImplementation(async () => respond(200, {}));
-    await api.get('/api/users/me', undefined, { token: 'fresh' });
+    await client.get('/api/users/me', undefined, { token: 'fresh' });
     expect(lastRequest().headers.Authorization).toBe('Bearer fresh');
-    await api.post('/api/auth/jwt/login', new URLSearchParams({ username: 'a', password: 'b' }), { token: '' });
+    await client.post('/api/auth/jwt/login', new URLSearchParams({ username: 'a', password: 'b' }), { token: '' });
     expect(lastRequest().headers.Authorization).toBeUndefined();
     expect(lastRequest().headers['Content-Type']).toBeUndefined();
   });
 
   it('puts GET payloads in the query (lists repeated) and other payloads in a JSON body', async () => {
-    fetchMock.mockImplementation(async () => respond(200, {}));
-    await api.get('/api/system/get_category_list', { category_group: ['fish', 'maps'], empty: '', skip: undefined });
+    await client.get('/api/system/get_category_list', { category_group: ['fish', 'maps'], empty: '', skip: undefined });
     expect(lastRequest().url).toBe('/api/system/get_category_list?category_group=fish&category_group=maps');
-    await api.patch('/api/users/me', { nickname: 'Pike' });
-    expect(lastRequest().init.body).toBe('{"nickname":"Pike"}');
+    await client.patch('/api/users/me', { nickname: 'Pike' });
+    expect(lastRequest().body).toBe('{"nickname":"Pike"}');
     expect(lastRequest().headers['Content-Type']).toBe('application/json');
   });
 });
@@ -104,10 +98,10 @@ describe('api client errors', () => {
     registerNavigate(navigate);
     window.history.replaceState(null, '', '/en/query/bird-logs?fish=3');
     setSession({ token: 'expired', userInfo: user });
-    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
+    answerAll(() => respond(401, { detail: 'Unauthorized' }));
 
     // A SessionExpiredError: the caller knows the user has been told and shows no failure of its own.
-    await expect(api.get('/api/users/me')).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.get('/api/users/me')).rejects.toBeInstanceOf(SessionExpiredError);
     expect(getSession()).toEqual({ token: '', userInfo: null });
     expect(localStorage.getItem('session')).toBeNull();
     expect(navigate).toHaveBeenCalledWith(
@@ -121,8 +115,8 @@ describe('api client errors', () => {
     registerNavigate(navigate);
     window.history.replaceState(null, '', '/en/query/baits');
     setSession({ token: 'expired', userInfo: user });
-    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
-    await expect(api.get('/api/users/me', undefined, { unauthorized: 'clear' })).rejects.toMatchObject({
+    answerAll(() => respond(401, { detail: 'Unauthorized' }));
+    await expect(client.get('/api/users/me', undefined, { unauthorized: 'clear' })).rejects.toMatchObject({
       status: 401,
     });
     expect(getSession()).toEqual({ token: '', userInfo: null });
@@ -133,8 +127,8 @@ describe('api client errors', () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
     setSession({ token: 'revoked', userInfo: user });
-    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
-    const failure = await api.post('/api/auth/jwt/logout', undefined, { unauthorized: 'ignore' }).catch((e) => e);
+    answerAll(() => respond(401, { detail: 'Unauthorized' }));
+    const failure = await client.post('/api/auth/jwt/logout', undefined, { unauthorized: 'ignore' }).catch((e) => e);
     // A plain 401: nothing has been said to the user, so the caller decides what to say.
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).not.toBeInstanceOf(SessionExpiredError);
@@ -147,9 +141,9 @@ describe('api client errors', () => {
     registerNavigate(navigate);
     setSession({ token: 'old', userInfo: user });
     let answer: (response: Response) => void = () => {};
-    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    const call = api.get('/api/users/me');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    answerAll(() => new Promise((resolve) => (answer = resolve)));
+    const call = client.get('/api/users/me');
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
     setSession({ token: 'new', userInfo: user });
     answer(respond(401, { detail: 'Unauthorized' }));
     await expect(call).rejects.toMatchObject({ status: 401 });
@@ -161,14 +155,14 @@ describe('api client errors', () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
     window.history.replaceState(null, '', '/user/login?redirect=%2F');
-    fetchMock.mockImplementation(async () => respond(401, { detail: 'Unauthorized' }));
-    await expect(api.get('/api/users/me')).rejects.toBeInstanceOf(ApiError);
+    answerAll(() => respond(401, { detail: 'Unauthorized' }));
+    await expect(client.get('/api/users/me')).rejects.toBeInstanceOf(ApiError);
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('throws the detail text of a failed response', async () => {
-    fetchMock.mockImplementation(async () => respond(400, { detail: 'LOGIN_BAD_CREDENTIALS' }));
-    await expect(api.post('/api/auth/jwt/login')).rejects.toMatchObject({
+    answerAll(() => respond(400, { detail: 'LOGIN_BAD_CREDENTIALS' }));
+    await expect(client.post('/api/auth/jwt/login')).rejects.toMatchObject({
       message: 'LOGIN_BAD_CREDENTIALS',
       status: 400,
       data: { detail: 'LOGIN_BAD_CREDENTIALS' },
@@ -176,31 +170,29 @@ describe('api client errors', () => {
   });
 
   it('reads detail objects and 422 lists', async () => {
-    fetchMock.mockResolvedValueOnce(
+    answerAll(() =>
       respond(400, {
         detail: { code: 'REGISTER_INVALID_PASSWORD', reason: 'Password must be at least 6 characters long' },
       }),
     );
-    await expect(api.post('/api/auth/register')).rejects.toThrow('Password must be at least 6 characters long');
-    fetchMock.mockResolvedValueOnce(
-      respond(422, { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required' }] }),
-    );
-    await expect(api.post('/api/auth/register')).rejects.toThrow('Field required');
+    await expect(client.post('/api/auth/register')).rejects.toThrow('Password must be at least 6 characters long');
+    answerAll(() => respond(422, { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required' }] }));
+    await expect(client.post('/api/auth/register')).rejects.toThrow('Field required');
   });
 
   it("says 'request error' when a failed response has no detail", async () => {
-    fetchMock.mockImplementation(async () => respond(500, 'Internal Server Error'));
-    await expect(api.get('/api/heatmap')).rejects.toMatchObject({ message: 'request error', status: 500 });
+    answerAll(() => respond(500, 'Internal Server Error'));
+    await expect(client.get('/api/heatmap')).rejects.toMatchObject({ message: 'request error', status: 500 });
   });
 
   it('fails a 2xx body that carries an error object, with its message', async () => {
-    fetchMock.mockImplementation(async () => respond(200, { error: { message: 'quota exceeded' } }));
-    await expect(api.get('/api/anything')).rejects.toMatchObject({ message: 'quota exceeded', status: 200 });
+    answerAll(() => respond(200, { error: { message: 'quota exceeded' } }));
+    await expect(client.get('/api/anything')).rejects.toMatchObject({ message: 'quota exceeded', status: 200 });
   });
 
   it("fails a 2xx body with an error object without message as '响应错误'", async () => {
-    fetchMock.mockImplementation(async () => respond(200, { error: { code: 42 } }));
-    await expect(api.get('/api/anything')).rejects.toThrow('响应错误');
+    answerAll(() => respond(200, { error: { code: 42 } }));
+    await expect(client.get('/api/anything')).rejects.toThrow('响应错误');
   });
 
   it("defaults an empty error message to '未知错误'", () => {

@@ -7,9 +7,8 @@
  * - any other failure is thrown as an ApiError with the response's `detail`, or 'request error';
  * - a 2xx body that carries an `error` object also counts as failed (message or '响应错误').
  */
-import { isLocale, type Locale } from '#shared/locales';
+import { isLocale, localeFromPath, type Locale } from '#shared/locales';
 import { i18n } from './i18n';
-import { localeFromPath } from './locale';
 import { getSessionToken, onUnauthorized } from './session';
 
 export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? '';

@@ -1,7 +1,8 @@
-import { notificationsStore } from '@mantine/notifications';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryList } from '#shared/contracts/catalogue';
+import { fakeApi, json, type Handler } from '../test/fake-api';
+import { shownToasts } from '../test/toasts';
 import { BASE_CONFIG_KEY, getBaseConfig, loadBaseConfig, resetBaseConfig, useBaseConfig } from './base-config';
 import { initI18n } from './i18n';
 
@@ -13,13 +14,12 @@ const list = {
   fish_way: [{ id: 30, name: '活饵', name_en: 'Live bait', name_ja: null, group_type: 'fish_way' }],
 } as unknown as CategoryList;
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const CATEGORY_LIST = 'GET /api/system/get_category_list';
 
-function toastTitles(): string[] {
-  const { notifications, queue } = notificationsStore.getState();
-  return [...notifications, ...queue].map((n) => `${String(n.title)}|${String(n.message)}`);
-}
+/** The configuration route answered by `handler`; the recorded requests tell how often it was asked. */
+const answer = (handler: Handler) => fakeApi({ [CATEGORY_LIST]: handler });
+const loaded = () => json({ category_list: list });
+const toastTitles = () => shownToasts().map(({ title, message }) => `${title}|${message}`);
 
 beforeAll(async () => {
   await initI18n('zh');
@@ -27,19 +27,15 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resetBaseConfig();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
 });
 
 describe('base configuration', () => {
   it('asks for the five groups once and caches the answer under base-config', async () => {
-    fetchMock.mockImplementation(async () => json(200, { category_list: list }));
+    const api = answer(loaded);
     await loadBaseConfig();
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const url = String(fetchMock.mock.calls[0]![0]);
-    expect(url).toBe(
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]!.url).toBe(
       '/api/system/get_category_list?category_group=fish&category_group=maps&category_group=baits&category_group=star_type&category_group=fish_way',
     );
     expect(getBaseConfig()).toMatchObject({ status: 'loaded', error: null, data: list });
@@ -47,46 +43,49 @@ describe('base configuration', () => {
   });
 
   it('loads only if not loaded (and shares a load in flight)', async () => {
-    fetchMock.mockImplementation(async () => json(200, { category_list: list }));
+    const api = answer(loaded);
     await Promise.all([loadBaseConfig(), loadBaseConfig()]);
     await loadBaseConfig();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.requests).toHaveLength(1);
   });
 
   it('reset goes back to not loaded, so the next load fetches again', async () => {
-    fetchMock.mockImplementation(async () => json(200, { category_list: list }));
+    const api = answer(loaded);
     await loadBaseConfig();
     resetBaseConfig();
     expect(getBaseConfig()).toEqual({ status: 'idle', error: null, data: null });
     expect(localStorage.getItem(BASE_CONFIG_KEY)).toBeNull();
     await loadBaseConfig();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.requests).toHaveLength(2);
   });
 
   it("on failure stores the error and toasts '初始化配置失败' with the message", async () => {
-    fetchMock.mockImplementation(async () => json(503, { detail: 'database unavailable' }));
+    answer(() => json({ detail: 'database unavailable' }, 503));
     await loadBaseConfig();
     expect(getBaseConfig()).toMatchObject({ status: 'error', error: 'database unavailable' });
     expect(toastTitles()).toEqual(['初始化配置失败|database unavailable']);
   });
 
   it("treats a missing category_list as a failure with '未知错误'", async () => {
-    fetchMock.mockImplementation(async () => json(200, { something: 'else' }));
+    answer(() => json({ something: 'else' }));
     await loadBaseConfig();
     expect(getBaseConfig()).toMatchObject({ status: 'error', error: '未知错误' });
     expect(toastTitles()).toEqual(['初始化配置失败|未知错误']);
   });
 
   it('retries after a failure', async () => {
-    fetchMock.mockResolvedValueOnce(json(500, {})).mockResolvedValueOnce(json(200, { category_list: list }));
+    let calls = 0;
+    const api = answer(() => ((calls += 1) === 1 ? json({}, 500) : loaded()));
     await loadBaseConfig();
+    expect(getBaseConfig().status).toBe('error');
     await loadBaseConfig();
+    expect(api.requests).toHaveLength(2);
     expect(getBaseConfig().status).toBe('loaded');
   });
 
   it('useBaseConfig gives the lists and id lookups, updating when the load ends', async () => {
     let resolve!: (response: Response) => void;
-    fetchMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    answer(() => new Promise((r) => (resolve = r)));
     const { result } = renderHook(() => useBaseConfig());
     expect(result.current.fish).toEqual([]);
 
@@ -96,7 +95,7 @@ describe('base configuration', () => {
     });
     expect(result.current.status).toBe('loading');
     await act(async () => {
-      resolve(json(200, { category_list: list }));
+      resolve(loaded());
       await loading;
     });
 
@@ -129,7 +128,7 @@ describe('base configuration cache', () => {
 
 describe('base configuration failure text', () => {
   it("shows the API client's fixed wording in the page's language", async () => {
-    fetchMock.mockImplementation(async () => new Response('', { status: 502 }));
+    answer(() => new Response('', { status: 502 }));
     await loadBaseConfig();
     expect(getBaseConfig().error).toBe('请求错误');
   });

@@ -4,63 +4,10 @@ import {
   entryRedirect,
   htmlLang,
   localeCookie,
-  localeFromPath,
-  localizePath,
   readLocaleCookie,
-  stripLocale,
   writeLocaleCookie,
   type EntryContext,
 } from './locale';
-
-describe('localeFromPath', () => {
-  it('reads the prefix, defaulting to zh', () => {
-    expect(localeFromPath('/')).toBe('zh');
-    expect(localeFromPath('/query/baits')).toBe('zh');
-    expect(localeFromPath('/zh/query/baits')).toBe('zh');
-    expect(localeFromPath('/en')).toBe('en');
-    expect(localeFromPath('/en/guide/fishes')).toBe('en');
-    expect(localeFromPath('/ja/user')).toBe('ja');
-    expect(localeFromPath('/english')).toBe('zh');
-  });
-});
-
-describe('stripLocale', () => {
-  it('removes the prefix', () => {
-    expect(stripLocale('/en/query/baits')).toBe('/query/baits');
-    expect(stripLocale('/ja')).toBe('/');
-    expect(stripLocale('/zh/')).toBe('/');
-    expect(stripLocale('/query/baits')).toBe('/query/baits');
-    expect(stripLocale('/')).toBe('/');
-  });
-});
-
-describe('localizePath', () => {
-  it('prefixes en and ja and leaves zh bare', () => {
-    expect(localizePath('/', 'en')).toBe('/en');
-    expect(localizePath('/', 'ja')).toBe('/ja');
-    expect(localizePath('/', 'zh')).toBe('/');
-    expect(localizePath('/query/bait-guide', 'en')).toBe('/en/query/bait-guide');
-    expect(localizePath('/query/bait-guide', 'zh')).toBe('/query/bait-guide');
-  });
-
-  it('keeps the query string and hash', () => {
-    expect(localizePath('/query/baits?letter=B&page=2#list', 'ja')).toBe('/ja/query/baits?letter=B&page=2#list');
-    expect(localizePath('/?map=3', 'en')).toBe('/en?map=3');
-  });
-
-  it('replaces an existing prefix (language switch) and drops it for zh', () => {
-    expect(localizePath('/en/guide/fishes?q=pike', 'ja')).toBe('/ja/guide/fishes?q=pike');
-    expect(localizePath('/en/guide/fishes?q=pike', 'zh')).toBe('/guide/fishes?q=pike');
-    expect(localizePath('/zh/user', 'en')).toBe('/en/user');
-    expect(localizePath('/ja', 'zh')).toBe('/');
-  });
-
-  it('leaves anything that is not a site path alone', () => {
-    expect(localizePath('https://forum.example.com', 'en')).toBe('https://forum.example.com');
-    expect(localizePath('//cdn.example.com/x', 'en')).toBe('//cdn.example.com/x');
-    expect(localizePath('relative', 'en')).toBe('relative');
-  });
-});
 
 describe('locale cookie', () => {
   afterEach(() => {

@@ -1,7 +1,7 @@
 /**
- * Locale routing (spec §2, DESIGN §1): zh is the default and its routes have no prefix; `/zh/...`, `/en/...` and
- * `/ja/...` are the prefixed forms. The route decides the language; the cookie and the browser language only decide
- * where a first visit to the bare home page `/` goes. Pure functions, so they are easy to test.
+ * The browser side of locale routing (spec §2, DESIGN §1): the route decides the language (`localeFromPath`,
+ * `localePath` and `stripLocale` in `#shared/locales`); the cookie and the browser language only decide where a first
+ * visit to the bare home page `/` goes. Pure functions, so they are easy to test.
  */
 import {
   DEFAULT_LOCALE,
@@ -9,37 +9,10 @@ import {
   LOCALE_COOKIE_DAYS,
   firstSupportedLocale,
   isLocale,
+  localePath,
   type Locale,
 } from '#shared/locales';
 import { isBotUserAgent } from './bot';
-
-/** The language of a pathname: its first segment when that is a locale, else zh. */
-export function localeFromPath(pathname: string): Locale {
-  const first = pathname.split('/')[1];
-  return isLocale(first) ? first : DEFAULT_LOCALE;
-}
-
-/** The pathname without its locale prefix: `/en/query/baits` → `/query/baits`, `/ja` → `/`. */
-export function stripLocale(pathname: string): string {
-  const first = pathname.split('/')[1];
-  if (!isLocale(first)) return pathname || '/';
-  const rest = pathname.slice(first.length + 1);
-  return rest === '' ? '/' : rest;
-}
-
-/**
- * The site path `path` (may carry `?query` and `#hash`) in `locale`: `/en` or `/ja` in front, nothing for zh.
- * A path that already has a prefix gets it replaced; anything that is not an absolute site path is left alone.
- */
-export function localizePath(path: string, locale: Locale): string {
-  if (!path.startsWith('/') || path.startsWith('//')) return path;
-  const split = path.search(/[?#]/);
-  const pathname = split === -1 ? path : path.slice(0, split);
-  const suffix = split === -1 ? '' : path.slice(split);
-  const bare = stripLocale(pathname);
-  if (locale === DEFAULT_LOCALE) return `${bare}${suffix}`;
-  return `/${locale}${bare === '/' ? '' : bare}${suffix}`;
-}
 
 /** Reads the `locale` cookie; null when absent or not a known locale. */
 export function readLocaleCookie(cookieHeader: string): Locale | null {
@@ -84,7 +57,7 @@ export function entryRedirect(entry: EntryContext): string | null {
   if (entry.pathname !== '/' || isBotUserAgent(entry.userAgent)) return null;
   const preferred = readLocaleCookie(entry.cookie) ?? browserLocale(entry.languages) ?? DEFAULT_LOCALE;
   if (preferred === DEFAULT_LOCALE) return null;
-  return `/${preferred}${entry.search}${entry.hash}`;
+  return localePath(preferred, `/${entry.search}${entry.hash}`);
 }
 
 /** The value for `<html lang>`: zh is Simplified Chinese, so that fonts pick simplified glyphs. */

@@ -5,8 +5,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { UserRead } from '#shared/contracts/auth';
+import { localeFromPath, localePath, stripLocale } from '#shared/locales';
+import { PAGE_PATHS } from '#shared/pages';
 import { i18n } from './i18n';
-import { localeFromPath, localizePath } from './locale';
 import { toast } from './toast';
 
 export const SESSION_KEY = 'session';
@@ -20,7 +21,6 @@ export interface Session {
 }
 
 const LOGGED_OUT: Session = Object.freeze({ token: '', userInfo: null });
-const LOGIN_PATH = '/user/login';
 
 function read(): Session {
   try {
@@ -37,6 +37,8 @@ function read(): Session {
 }
 
 let current: Session = read();
+/** True from this tab's own logout until the next login: a protected page then leaves for home, not for login. */
+let endedByLogout = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -64,11 +66,22 @@ export function getSessionToken(): string {
 
 /** Stores a new session, or updates part of it (e.g. fresh user info after a profile edit). */
 export function setSession(next: Partial<Session>): void {
+  if (next.token) endedByLogout = false;
   write({ ...current, ...next });
 }
 
-export function clearSession(): void {
+/**
+ * Forgets the session. `byLogout` marks the user's own logout in this tab, so a protected page still on screen while
+ * the app moves home does not mistake it for an expired session and send the user to the login page.
+ */
+export function clearSession({ byLogout = false }: { byLogout?: boolean } = {}): void {
+  endedByLogout = byLogout;
   write(LOGGED_OUT);
+}
+
+/** Whether the session was last ended by the user's own logout in this tab (see clearSession). */
+export function sessionEndedByLogout(): boolean {
+  return endedByLogout;
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -85,6 +98,7 @@ export function useSession(): Session & { loggedIn: boolean } {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== SESSION_KEY && event.key !== null) return;
+    endedByLogout = false;
     current = read();
     emit();
   });
@@ -101,7 +115,7 @@ export function registerNavigate(fn: Navigate | null): void {
 /** The login page in the current language, with `?redirect=` back to where the user was. */
 export function loginPathFor(currentPath: string): string {
   const pathname = currentPath.split(/[?#]/)[0] ?? '/';
-  const login = localizePath(LOGIN_PATH, localeFromPath(pathname));
+  const login = localePath(localeFromPath(pathname), PAGE_PATHS.login);
   return `${login}?redirect=${encodeURIComponent(currentPath)}`;
 }
 
@@ -114,7 +128,7 @@ export function onUnauthorized({ redirect = true }: { redirect?: boolean } = {})
   clearSession();
   if (!redirect || !navigate || typeof window === 'undefined') return;
   const { pathname, search, hash } = window.location;
-  if (localizePath(pathname, 'zh') === LOGIN_PATH) return;
+  if (stripLocale(pathname) === PAGE_PATHS.login) return;
   // One toast however many calls fail at once, saying why the page changed; the failing call says nothing more.
   toast.info(i18n.t('common:errors.sessionExpired'), undefined, { id: 'session-expired' });
   // Replacing the page: Back from the login page must not return to the page that just sent the user there.

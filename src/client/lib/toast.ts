@@ -6,6 +6,7 @@ import { notifications, notificationsStore, type NotificationData } from '@manti
 import { createElement } from 'react';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { i18n } from './i18n';
+import { ToastWithAction, type ToastAction } from './toast-with-action';
 
 /** Spec §9: default duration 5000 ms, at most 5 (the newest kept), removal delay 200 ms, gap 16 px, bottom-right. */
 export const TOAST_DURATION_MS = 5000;
@@ -27,6 +28,10 @@ export interface ToastOptions {
   duration?: number | false;
   /** A stable id replaces an earlier toast with the same id instead of stacking another one. */
   id?: string;
+  /** A button under the text, for a toast that offers something to do (e.g. reload for a new version). */
+  action?: ToastAction;
+  /** Called when the toast goes away: closed by the user, timed out, or closed through `toast.close`. */
+  onClose?: () => void;
 }
 
 let nextId = 0;
@@ -39,7 +44,10 @@ function show(kind: Kind, title: string, description?: string, options: ToastOpt
     icon: createElement(icon, { size: 18, 'aria-hidden': true }),
     // Mantine needs a message; a toast with only a title shows it as the message, in regular weight.
     title: description ? title : undefined,
-    message: description ?? title,
+    message: options.action
+      ? createElement(ToastWithAction, { action: options.action }, description ?? title)
+      : (description ?? title),
+    onClose: options.onClose,
     autoClose: options.duration ?? TOAST_DURATION_MS,
     withBorder: true,
     closeButtonProps: { 'aria-label': i18n.t('common:actions.closeToast') },

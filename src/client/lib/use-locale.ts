@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
-import type { Locale } from '#shared/locales';
-import { localeFromPath, localizePath } from './locale';
+import { localeFromPath, localePath, type Locale } from '#shared/locales';
 
 /** The page's language, read from the route prefix (no prefix = zh). */
 export function useLocale(): Locale {
@@ -11,5 +10,5 @@ export function useLocale(): Locale {
 /** Turns a site path into the current language's form: `/query/baits` → `/en/query/baits` on an English page. */
 export function useLocalePath(): (path: string) => string {
   const locale = useLocale();
-  return useCallback((path: string) => localizePath(path, locale), [locale]);
+  return useCallback((path: string) => localePath(locale, path), [locale]);
 }

@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { BaitGuide } from '../features/bait-guide/components/bait-guide';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/query/bait-guide` (spec §1–2): bait recommendations from the last 3 days, with the detailed proportions. */
 export function Component() {
-  return <ComingSoonPage page="baitGuide" />;
+  const { t } = useTranslation('bait-guide');
+  return (
+    <PageFrame title={t('title')} description={t('description')}>
+      <BaitGuide />
+    </PageFrame>
+  );
 }

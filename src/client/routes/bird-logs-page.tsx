@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { LogBrowser } from '../features/logs/components/log-browser';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/query/bird-logs` (spec §2 AI records): the catches the bird loggers report, with filters and a detail view. */
 export function Component() {
-  return <ComingSoonPage page="birdLogs" />;
+  const { t } = useTranslation('logs');
+  return (
+    <PageFrame title={t('bird.title')} description={t('bird.description')} size="xl">
+      <LogBrowser kind="bird" />
+    </PageFrame>
+  );
 }

@@ -70,7 +70,7 @@ describe('my data page', () => {
     renderRoute(<MyDataPage />, { path: PATH });
     fireEvent.click(await screen.findByRole('button', { name: en.myData.unbind }));
     const dialog = await screen.findByRole('dialog', { name: en.myData.unbindTitle });
-    expect(api.requests).toHaveLength(0);
+    expect(api.to('DELETE', BIND)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: en.myData.unbindConfirm }));
 
     expect(await screen.findByRole('textbox', { name: en.myData.birdId })).toBeTruthy();

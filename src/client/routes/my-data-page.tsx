@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
 import { BirdIdBinding } from '../features/account/components/bird-id-binding';
-import { PersonalStats } from '../features/account/components/personal-stats';
 import { RequireLogin } from '../features/account/components/require-login';
+import { StatsPanel } from '../features/logs/components/stats-panel';
 
 /** `/user/my-data` (spec §2 personal data): the bird id binding and the personal stats. */
 export function Component() {
@@ -14,7 +14,7 @@ export function Component() {
         {(user) => (
           <Stack gap="lg">
             <BirdIdBinding user={user} />
-            <PersonalStats user={user} />
+            <StatsPanel user={user} />
           </Stack>
         )}
       </RequireLogin>

@@ -2,6 +2,7 @@ import { Anchor, EmptyState, Paper } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
 import { PageFrame } from '../components/page-frame';
 import { useLocalePath } from '../lib/use-locale';
 
@@ -22,7 +23,7 @@ export function Component() {
           mx="auto"
         >
           <EmptyState.Actions>
-            <Anchor component={Link} to={localePath('/')} fw={600}>
+            <Anchor component={Link} to={localePath(PAGE_PATHS.home)} fw={600}>
               {t('notFound.home')}
             </Anchor>
           </EmptyState.Actions>

@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { LogBrowser } from '../features/logs/components/log-browser';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/query/official-logs` (spec §2): the official records, the AI records' columns plus player and weight, and 'mine'. */
 export function Component() {
-  return <ComingSoonPage page="officialLogs" />;
+  const { t } = useTranslation('logs');
+  return (
+    <PageFrame title={t('official.title')} description={t('official.description')} size="xl">
+      <LogBrowser kind="official" />
+    </PageFrame>
+  );
 }

@@ -1,6 +1,14 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { RequireLogin } from '../features/account/components/require-login';
+import { OrderList } from '../features/vip/components/order-list';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/user/orders` (spec §2): the user's orders with their activation keys. */
 export function Component() {
-  return <ComingSoonPage page="orders" />;
+  const { t } = useTranslation(['common', 'account', 'vip']);
+  return (
+    <PageFrame title={t('pages.orders.title')} description={t('vip:orders.description')} size="xl">
+      <RequireLogin>{() => <OrderList />}</RequireLogin>
+    </PageFrame>
+  );
 }

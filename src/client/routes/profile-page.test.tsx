@@ -21,6 +21,26 @@ function pick(file: File) {
   fireEvent.change(fileInput(), { target: { files: [file] } });
 }
 
+/** A password input by its label's start (the required ones draw their '*' outside the text). */
+function passwordInput(label: string | RegExp): HTMLInputElement {
+  return screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+}
+
+const currentPasswordInput = () =>
+  screen.queryByLabelText<HTMLInputElement>(en.fields.currentPassword, { selector: 'input' });
+
+function type(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+}
+
+/** Opens the page and types a new password (both fields), which makes the page ask for the current one. */
+async function typeNewPassword(password = 'new-secret') {
+  type(await screen.findByLabelText(/^New password/, { selector: 'input' }), password);
+  type(passwordInput(/^Confirm password/), password);
+}
+
+const save = () => fireEvent.click(screen.getByRole('button', { name: en.submit.save }));
+
 beforeAll(async () => {
   await initI18n('en');
 });
@@ -114,17 +134,16 @@ describe('profile page: details and password', () => {
       'GET /api/users/me': (request) => (authorised(request) ? json(USER) : json({ detail: 'Unauthorized' }, 401)),
     });
     const { router } = renderRoute(<ProfilePage />, { path: PATH });
-    fireEvent.change(await screen.findByLabelText(/^New password/, { selector: 'input' }), {
-      target: { value: 'new-secret' },
-    });
-    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), {
-      target: { value: 'new-secret' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: en.submit.save }));
+    await typeNewPassword();
+    type(currentPasswordInput()!, 'old-secret');
+    save();
 
     await waitFor(() => expect(getSession().token).toBe('tok-new'));
     expect(getSession().userInfo).toEqual(USER);
-    expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({ password: 'new-secret' });
+    expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({
+      password: 'new-secret',
+      current_password: 'old-secret',
+    });
     expect(Object.fromEntries(api.to('POST', '/api/auth/jwt/login')[0]!.body as URLSearchParams)).toEqual({
       username: USER.email,
       password: 'new-secret',
@@ -136,8 +155,9 @@ describe('profile page: details and password', () => {
       expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'profile update success' })),
     );
     expect(router.state.location.pathname).toBe(PATH);
-    // The password inputs are blank again.
+    // The password inputs are blank again, so the current password is no longer asked for.
     expect((screen.getByLabelText(/^New password/, { selector: 'input' }) as HTMLInputElement).value).toBe('');
+    expect(currentPasswordInput()).toBeNull();
   });
 
   it('leaves the password alone when both fields are blank and checks them when one is filled', async () => {
@@ -160,13 +180,9 @@ describe('profile page: details and password', () => {
         ),
     });
     renderRoute(<ProfilePage />, { path: PATH });
-    fireEvent.change(await screen.findByLabelText(/^New password/, { selector: 'input' }), {
-      target: { value: 'new-secret' },
-    });
-    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), {
-      target: { value: 'new-secret' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: en.submit.save }));
+    await typeNewPassword();
+    type(currentPasswordInput()!, 'old-secret');
+    save();
     await waitFor(() =>
       expect(shownToasts()).toContainEqual(
         expect.objectContaining({ title: 'update failed', message: en.validation.passwordTooLong }),
@@ -174,6 +190,141 @@ describe('profile page: details and password', () => {
     );
     expect(screen.getByLabelText(/^New password/, { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
     expect(getSession().token).toBe('tok-old');
+  });
+});
+
+describe('profile page: the current password for a new e-mail or password', () => {
+  it('asks for the current password only while a new password is typed or the e-mail differs', async () => {
+    fakeApi();
+    renderRoute(<ProfilePage />, { path: PATH });
+    const email = (await screen.findByRole('textbox', { name: en.fields.email })) as HTMLInputElement;
+    expect(email.value).toBe(USER.email);
+    expect(email.readOnly).toBe(false);
+    expect(currentPasswordInput()).toBeNull();
+
+    // The nickname and bio need no password.
+    type(screen.getByRole('textbox', { name: en.fields.nickname }), 'Pike Hunter');
+    expect(currentPasswordInput()).toBeNull();
+
+    type(passwordInput(/^New password/), 'n');
+    expect(currentPasswordInput()).not.toBeNull();
+    expect(currentPasswordInput()!.required).toBe(true);
+    expect(currentPasswordInput()!.getAttribute('autocomplete')).toBe('current-password');
+    type(passwordInput(/^New password/), '');
+    expect(currentPasswordInput()).toBeNull();
+
+    type(email, 'pike@example.com');
+    expect(currentPasswordInput()).not.toBeNull();
+    // The stored address retyped with spaces and an upper-case domain is the same address to the server.
+    type(email, `  ${USER.email.replace('example.com', 'EXAMPLE.COM')} `);
+    expect(currentPasswordInput()).toBeNull();
+  });
+
+  it('refuses to send a new password without the current one', async () => {
+    const api = fakeApi();
+    renderRoute(<ProfilePage />, { path: PATH });
+    await typeNewPassword();
+    save();
+    expect(await screen.findByText(en.validation.currentPasswordRequired)).toBeTruthy();
+    expect(currentPasswordInput()!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(currentPasswordInput());
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('marks the current password when the server says it is wrong, and keeps the session', async () => {
+    const api = fakeApi({
+      'PATCH /api/users/me': () => json({ detail: 'UPDATE_USER_BAD_CURRENT_PASSWORD' }, 400),
+    });
+    renderRoute(<ProfilePage />, { path: PATH });
+    await typeNewPassword();
+    type(currentPasswordInput()!, 'not-my-password');
+    save();
+
+    await waitFor(() => expect(currentPasswordInput()!.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(en.errors.UPDATE_USER_BAD_CURRENT_PASSWORD)).toBeTruthy();
+    expect(document.activeElement).toBe(currentPasswordInput());
+    expect(shownToasts()).toContainEqual(
+      expect.objectContaining({ title: en.profile.failed, message: en.errors.UPDATE_USER_BAD_CURRENT_PASSWORD }),
+    );
+    expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({
+      password: 'new-secret',
+      current_password: 'not-my-password',
+    });
+    expect(api.to('POST', '/api/auth/jwt/login')).toHaveLength(0);
+    expect(getSession()).toEqual({ token: 'tok-old', userInfo: USER });
+    // What was typed stays, for a second try.
+    expect(passwordInput(/^New password/).value).toBe('new-secret');
+  });
+
+  it('changes the e-mail with the current password, says where the notice went and offers verification', async () => {
+    const NEW = 'pike@example.com';
+    const api = fakeApi({
+      // The server stores the new address unverified (a verified old address says nothing about the new one).
+      'PATCH /api/users/me': () => json({ ...USER, email: NEW, is_verified: false }),
+      'POST /api/auth/request-verify-token': () => json(null, 202),
+    });
+    renderRoute(<ProfilePage />, { path: PATH });
+    type(await screen.findByRole('textbox', { name: en.fields.email }), ` ${NEW} `);
+    type(currentPasswordInput()!, 'old-secret');
+    save();
+
+    const notice = await screen.findByRole('status');
+    expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({ email: NEW, current_password: 'old-secret' });
+    // No password change: the token stays valid and nobody logs in again.
+    expect(api.to('POST', '/api/auth/jwt/login')).toHaveLength(0);
+    expect(getSession()).toEqual({ token: 'tok-old', userInfo: { ...USER, email: NEW, is_verified: false } });
+    expect(notice.textContent).toContain(en.profile.emailChanged);
+    expect(notice.textContent).toContain(
+      en.profile.emailChangedText.replace('{{email}}', NEW).replace('{{old}}', USER.email),
+    );
+    expect(notice.textContent).toContain(en.profile.emailUnverified);
+    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: en.profile.saved }));
+    expect((screen.getByRole('textbox', { name: en.fields.email }) as HTMLInputElement).value).toBe(NEW);
+    expect(currentPasswordInput()).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: en.user.sendVerify }));
+    await waitFor(() => expect(api.to('POST', '/api/auth/request-verify-token')).toHaveLength(1));
+    expect(api.to('POST', '/api/auth/request-verify-token')[0]!.json).toEqual({ email: NEW });
+  });
+
+  it('after changing the e-mail and the password together, logs in again with the new e-mail', async () => {
+    const NEW = 'pike@example.com';
+    const api = fakeApi({
+      'PATCH /api/users/me': () => json({ ...USER, email: NEW }),
+      'POST /api/auth/jwt/login': () => json({ access_token: 'tok-new', token_type: 'bearer' }),
+      'GET /api/users/me': () => json({ ...USER, email: NEW }),
+    });
+    renderRoute(<ProfilePage />, { path: PATH });
+    type(await screen.findByRole('textbox', { name: en.fields.email }), NEW);
+    await typeNewPassword();
+    type(currentPasswordInput()!, 'old-secret');
+    save();
+
+    await waitFor(() => expect(getSession().token).toBe('tok-new'));
+    expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({
+      email: NEW,
+      password: 'new-secret',
+      current_password: 'old-secret',
+    });
+    expect(Object.fromEntries(api.to('POST', '/api/auth/jwt/login')[0]!.body as URLSearchParams)).toEqual({
+      username: NEW,
+      password: 'new-secret',
+    });
+    expect(getSession().userInfo?.email).toBe(NEW);
+  });
+
+  it('marks the e-mail when another account uses it', async () => {
+    fakeApi({ 'PATCH /api/users/me': () => json({ detail: 'UPDATE_USER_EMAIL_ALREADY_EXISTS' }, 400) });
+    renderRoute(<ProfilePage />, { path: PATH });
+    const email = await screen.findByRole('textbox', { name: en.fields.email });
+    type(email, 'taken@example.com');
+    type(currentPasswordInput()!, 'old-secret');
+    save();
+
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(en.errors.UPDATE_USER_EMAIL_ALREADY_EXISTS)).toBeTruthy();
+    expect(currentPasswordInput()!.getAttribute('aria-invalid')).toBeNull();
+    expect(getSession().userInfo).toEqual(USER);
   });
 });
 

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { USER } from '../features/account/test-fixtures';
+import { SessionExpiredError, api } from '../lib/api-client';
 import { formatDateTime } from '../lib/format-date';
 import { initI18n } from '../lib/i18n';
 import { clearSession, getSession, setSession } from '../lib/session';
@@ -64,6 +65,64 @@ describe('user centre home', () => {
     expect(router.state.location.pathname).toBe('/en');
     expect(visited).not.toContain('/en/user/login');
     expect(api.to('POST', '/api/auth/jwt/logout')[0]!.headers.Authorization).toBe('Bearer tok');
+  });
+
+  it('ends the session at the click, so a reload straight after it finds nobody logged in', async () => {
+    setSession({ token: 'tok', userInfo: USER });
+    fakeApi({ 'POST /api/auth/jwt/logout': () => new Response(null, { status: 204 }) });
+    renderRoute(<UserPage />, { path: PATH });
+    fireEvent.click(await screen.findByRole('button', { name: en.user.logout }));
+    expect(getSession()).toEqual({ token: '', userInfo: null });
+    expect(localStorage.getItem('session')).toBeNull();
+  });
+
+  it('leaves for home when its session ends by logout before any navigation, for login when it ends otherwise', async () => {
+    setSession({ token: 'tok', userInfo: USER });
+    fakeApi();
+    const byLogout = renderRoute(<UserPage />, { path: PATH });
+    await screen.findByRole('heading', { level: 2, name: USER.nickname });
+    act(() => clearSession({ byLogout: true }));
+    await waitFor(() => expect(byLogout.router.state.location.pathname).toBe('/en'));
+    byLogout.unmount();
+
+    // A visitor arriving after that logout still goes to the login page.
+    const visitor = renderRoute(<UserPage />, { path: PATH });
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/en/user/login'));
+    visitor.unmount();
+
+    // Ended elsewhere (another tab, a 401): the login page, with the way back.
+    setSession({ token: 'tok', userInfo: USER });
+    const elsewhere = renderRoute(<UserPage />, { path: PATH });
+    await screen.findByRole('heading', { level: 2, name: USER.nickname });
+    act(() => clearSession());
+    await waitFor(() => expect(elsewhere.router.state.location.pathname).toBe('/en/user/login'));
+  });
+
+  it('goes home, not to the login page, when a call under way meets the token the logout just revoked', async () => {
+    setSession({ token: 'tok', userInfo: USER });
+    let revoke!: () => void;
+    const revoked = new Promise<void>((resolve) => (revoke = resolve));
+    fakeApi({
+      // Answers only once the server has revoked the token, as a slow request would.
+      'GET /api/slow': async () => {
+        await revoked;
+        return json({ detail: 'Unauthorized' }, 401);
+      },
+      'POST /api/auth/jwt/logout': () => {
+        revoke();
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { router } = renderRoute(<UserPage />, { path: PATH });
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    const slow = api.get('/api/slow').catch((error: unknown) => error);
+    fireEvent.click(await screen.findByRole('button', { name: en.user.logout }));
+
+    expect(await slow).not.toBeInstanceOf(SessionExpiredError);
+    await waitFor(() => expect(getSession()).toEqual({ token: '', userInfo: null }));
+    expect(router.state.location.pathname).toBe('/en');
+    expect(visited).not.toContain('/en/user/login');
   });
 
   it('loads the user when the stored session has a token but no user info', async () => {

@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { VipBuy } from '../features/vip/components/vip-buy';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/vip/buy` (spec §2): the benefits, the price and the way to pay; visitors are asked to log in first. */
 export function Component() {
-  return <ComingSoonPage page="vipBuy" />;
+  const { t } = useTranslation(['common', 'vip']);
+  return (
+    <PageFrame title={t('pages.vipBuy.title')} description={t('vip:buy.description')} size="lg">
+      <VipBuy />
+    </PageFrame>
+  );
 }

@@ -1,10 +1,13 @@
 /**
- * The HTTP boundary, faked: `fetch` answers from a table of handlers keyed by "METHOD /path", and every request is
- * recorded (headers and body as sent), so tests check what the app sends and how it reacts to each answer.
+ * The HTTP boundary, faked: `fetch` answers from a table of handlers keyed by "METHOD /path" (`'*'` answers every
+ * request no other handler takes; without it such a request gets a 404), and every request is recorded (URL, headers
+ * and body as sent), so tests check what the app sends and how it reacts to each answer.
  */
 import { vi } from 'vitest';
 
 export interface RecordedRequest {
+  /** The URL exactly as passed to fetch (relative, or on the API base URL). */
+  url: string;
   method: string;
   path: string;
   search: URLSearchParams;
@@ -39,6 +42,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
       }
     }
     const request: RecordedRequest = {
+      url: String(input),
       method,
       path: url.pathname,
       search: url.searchParams,
@@ -47,7 +51,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
       json: parsed,
     };
     requests.push(request);
-    const handler = table[`${method} ${url.pathname}`];
+    const handler = table[`${method} ${url.pathname}`] ?? table['*'];
     return handler ? handler(request) : json({ detail: 'Not Found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

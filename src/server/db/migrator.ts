@@ -2,6 +2,12 @@ import { type Migration, Migrator } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001-catalogue';
 import * as m0002 from './migrations/0002-accounts';
+import * as m0003 from './migrations/0003-catch-data';
+import * as m0004 from './migrations/0004-log-indexes';
+import * as m0005 from './migrations/0005-ascii-email-domains';
+import * as m0006 from './migrations/0006-heat-rollups';
+import * as m0007 from './migrations/0007-heat-map-version';
+import * as m0008 from './migrations/0008-vip';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -10,6 +16,12 @@ import * as m0002 from './migrations/0002-accounts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-catalogue': m0001,
   '0002-accounts': m0002,
+  '0003-catch-data': m0003,
+  '0004-log-indexes': m0004,
+  '0005-ascii-email-domains': m0005,
+  '0006-heat-rollups': m0006,
+  '0007-heat-map-version': m0007,
+  '0008-vip': m0008,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -75,10 +75,163 @@ export interface RevokedTokenTable {
   expires_at: number;
 }
 
+/**
+ * Hot tables (decision 0009): times are epoch milliseconds (integers on both dialects), and `night` reads back as a
+ * boolean on both (SqliteBooleansPlugin converts SQLite's 0/1), so features never convert.
+ */
+interface CaughtColumns {
+  /** Epoch ms, UTC. */
+  caught_at: number;
+  map_id: number;
+  fish_id: number;
+  bait_id: number;
+  /** The second bait of a sandwich rig. */
+  bait2_id: number | null;
+  /** `standard` | `telescopic` | `ultralight` (official records: the category). */
+  rod_type: string;
+  /** 0 or 446–452. */
+  star_type: number;
+  /** Grams. */
+  weight: number;
+}
+
+interface MeasuredColumns {
+  /** Metres. */
+  depth: number;
+  /** `front` | `back` of the boat. */
+  direction: string;
+  /** Degrees clockwise from north, 0–359. */
+  angle: number;
+  /** 1–24 (the logger's 0 is stored as 24). */
+  game_hour: number;
+  /** °C. */
+  temperature: number;
+  weather: string;
+  night: boolean;
+  x: number;
+  y: number;
+  /** Seconds. */
+  time_spent: number;
+}
+
+export interface CatchTable extends CaughtColumns, MeasuredColumns {
+  id: Generated<number>;
+  client_id: string;
+  report_id: string;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+export interface SaleTable {
+  id: Generated<number>;
+  client_id: string;
+  report_id: string;
+  /** Epoch ms, UTC. */
+  sold_at: number;
+  income: number;
+  fish_count: number;
+  star_count: number;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+export interface OfficialRecordTable extends CaughtColumns, Nullable<MeasuredColumns> {
+  id: Generated<number>;
+  /** The record's id at its source: the idempotency key of imports. */
+  source_id: string;
+  player_name: string;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** Raised when catches are counted into a day that has ended (migration 0007). */
+export interface HeatMapVersionTable {
+  map_id: number;
+  version: number;
+}
+
+/** The heat map's rollup (migration 0006): catches per map, UTC day, star type and grid cell. */
+export interface HeatCellDayTable {
+  map_id: number;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
+  star_type: number;
+  /** row × cols + col. */
+  cell: number;
+  count: number;
+  /** Epoch ms of the newest catch counted. */
+  last_at: number;
+}
+
+/** VIP orders (migration 0008). Times are epoch ms; amounts are cents. */
+export interface VipOrderTable {
+  order_no: string;
+  user_id: string;
+  /** `once` | `subscription`. */
+  mode: string;
+  /** `pending` | `paid` | `failed` | `canceled` | `refunded`. */
+  status: string;
+  amount: number;
+  currency: string;
+  /** `local` | `stripe`. */
+  provider: string;
+  /** The provider's checkout id (Stripe: the Checkout Session). */
+  provider_ref: string | null;
+  /** The provider's payment id (Stripe: the PaymentIntent). */
+  payment_ref: string | null;
+  subscription_id: string | null;
+  /** A renewal: the subscription's first order. */
+  renews_order_no: string | null;
+  created_at: number;
+  paid_at: number | null;
+  /** The end of the 30 days this order paid for; null unless paid. */
+  period_end: number | null;
+  /** The partner site's key: paid orders only. */
+  activation_key: string | null;
+  updated_at: number;
+}
+
+/** Auto-renewing subscriptions (migration 0008), one per (provider, subscription id). */
+export interface VipSubscriptionTable {
+  provider: string;
+  subscription_id: string;
+  user_id: string;
+  first_order_no: string;
+  /** `active` | `canceled`. */
+  status: string;
+  /** Epoch ms: when the next renewal falls due. */
+  current_period_end: number;
+  created_at: number;
+  canceled_at: number | null;
+}
+
+/** Every payment provider event, stored once per (provider, event id) with its raw body (migration 0008). */
+export interface PaymentEventTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  order_no: string | null;
+  payment_ref: string | null;
+  subscription_id: string | null;
+  /** Epoch ms. */
+  received_at: number;
+  raw: string;
+}
+
 export interface Database {
   category: CategoryTable;
   meta: MetaTable;
   users: UserTable;
   logger_client: LoggerClientTable;
   revoked_token: RevokedTokenTable;
+  catch: CatchTable;
+  sale: SaleTable;
+  official_record: OfficialRecordTable;
+  heat_cell_day: HeatCellDayTable;
+  heat_map_version: HeatMapVersionTable;
+  vip_order: VipOrderTable;
+  vip_subscription: VipSubscriptionTable;
+  payment_event: PaymentEventTable;
 }

@@ -1,6 +1,8 @@
 /**
  * better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 1/0. This plugin rewrites boolean
- * parameters of every query to 1/0 so features write `is_active: true` the same way on both dialects.
+ * parameters of every query to 1/0 so features write `is_active: true` the same way on both dialects, and turns the
+ * declared boolean columns of the hot tables back into true/false in results (decision 0009), so repositories read
+ * booleans on both dialects.
  */
 import {
   type KyselyPlugin,
@@ -26,6 +28,16 @@ class BooleanTransformer extends OperationNodeTransformer {
   }
 }
 
+/**
+ * Result columns that hold a boolean, by name (a result row carries no column types). Only names that mean a
+ * boolean wherever they appear belong here: an aggregate aliased `night` would be converted too.
+ */
+const BOOLEAN_COLUMNS = ['night'] as const;
+
+function booleanColumnsOf(row: UnknownRow | undefined): string[] {
+  return row ? BOOLEAN_COLUMNS.filter((name) => name in row) : [];
+}
+
 export class SqliteBooleansPlugin implements KyselyPlugin {
   private readonly transformer = new BooleanTransformer();
 
@@ -34,6 +46,16 @@ export class SqliteBooleansPlugin implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
+    const { result } = args;
+    // Every row of a result has the same columns: look at the first one only.
+    const columns = booleanColumnsOf(result.rows[0]);
+    if (columns.length === 0) return result;
+    for (const row of result.rows) {
+      for (const name of columns) {
+        const value = row[name];
+        if (typeof value === 'number') row[name] = value !== 0;
+      }
+    }
+    return result;
   }
 }

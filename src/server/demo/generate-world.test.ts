@@ -14,8 +14,25 @@ const byName = (g: string, name: string): CategoryRow => {
 };
 
 describe('generateDemoWorld', () => {
-  it('is deterministic', () => {
-    expect(generateDemoWorld()).toEqual(rows);
+  it('gives the same seeded values on every run and machine (pinned: saved links and heat maps rely on them)', () => {
+    const carp = byName('fish', '鲤鱼');
+    expect(carp.id).toBe(1000);
+    expect(data<FishData>(carp)).toMatchObject({
+      star_weights: [
+        { star_type: 446, min_weight: 12400 },
+        { star_type: 447, min_weight: 16800 },
+        { star_type: 448, min_weight: 19400 },
+        { star_type: 449, min_weight: 23700 },
+        { star_type: 450, min_weight: 29700 },
+        { star_type: 451, min_weight: 32900 },
+        { star_type: 452, min_weight: 37500 },
+      ],
+      maps: [100, 101, 102, 104, 105, 106, 111, 113, 114, 115],
+    });
+    const catfish = byName('fish', '黄颡鱼');
+    expect(catfish.id).toBe(1042);
+    expect(data<FishData>(catfish).maps).toEqual([104, 111, 114]);
+    expect(byName('maps', '镜湖').id).toBe(100);
   });
 
   it('has the promised amounts', () => {

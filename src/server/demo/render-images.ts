@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { buildBaitIconSvg } from './bait-icon-svg';
+import { buildBaitIconSvg } from './painter/bait-icon-svg';
 import type { CategoryRow } from './generate-world';
-import { buildMapSvg } from './map-svg';
+import { buildMapSvg } from './painter/map-svg';
 import { DEMO_MAPS } from './world/maps';
 
 async function writePng(svg: string, file: string): Promise<void> {

@@ -1,43 +1,33 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { catalogueSize, DEMO_MARK } from './demo-state';
 import { generateDemoWorld } from './generate-world';
 import { seedDemoWorld } from './seed-demo-world';
 
-// A real migrated database: SQLite by default, PostgreSQL under `npm run test:pg`.
+// A fresh migrated database for every test, so each one seeds what it reads: SQLite by default, PostgreSQL under
+// `npm run test:pg`.
 let ctx: TestContext;
-beforeAll(async () => {
+beforeEach(async () => {
   ctx = await createTestApp({ seed: false });
 });
-afterAll(() => ctx.close());
+afterEach(() => ctx.close());
 
-async function countRows(): Promise<number> {
-  const row = await ctx.db.kysely
-    .selectFrom('category')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+const seedRowsOnly = () => seedDemoWorld(ctx.db.kysely, { mediaDir: ctx.config.dataDir, images: false });
 
 describe('seedDemoWorld', () => {
   it('fills an empty catalogue once, and leaves a filled one alone', async () => {
     const expected = generateDemoWorld().length;
-    const mediaDir = ctx.config.dataDir;
-    expect(await seedDemoWorld(ctx.db.kysely, { mediaDir, images: false })).toEqual({
-      seeded: true,
-      categories: expected,
-    });
-    expect(await countRows()).toBe(expected);
+    expect(await seedRowsOnly()).toEqual({ seeded: true, categories: expected });
+    expect(await catalogueSize(ctx.db.kysely)).toBe(expected);
 
-    expect(await seedDemoWorld(ctx.db.kysely, { mediaDir, images: false })).toEqual({
-      seeded: false,
-      categories: expected,
-    });
-    expect(await countRows()).toBe(expected);
+    expect(await seedRowsOnly()).toEqual({ seeded: false, categories: expected });
+    expect(await catalogueSize(ctx.db.kysely)).toBe(expected);
   });
 
   it('stores rows that read back exactly as generated', async () => {
+    await seedRowsOnly();
     const stored = await ctx.db.kysely
       .selectFrom('category')
       .selectAll()
@@ -47,6 +37,7 @@ describe('seedDemoWorld', () => {
   });
 
   it('renders the demo pictures again when the media folder lost them', async () => {
+    await seedRowsOnly();
     const mediaDir = path.join(ctx.config.dataDir, 'media-restored');
     rmSync(mediaDir, { recursive: true, force: true });
     const result = await seedDemoWorld(ctx.db.kysely, { mediaDir });
@@ -55,7 +46,8 @@ describe('seedDemoWorld', () => {
   });
 
   it('never draws demo pictures for a catalogue that is not the demo world', async () => {
-    await ctx.db.kysely.deleteFrom('meta').where('key', '=', 'demo_world').execute();
+    await seedRowsOnly();
+    await ctx.db.kysely.deleteFrom('meta').where('key', '=', DEMO_MARK).execute();
     const mediaDir = path.join(ctx.config.dataDir, 'media-real');
     await seedDemoWorld(ctx.db.kysely, { mediaDir });
     expect(existsSync(path.join(mediaDir, 'maps'))).toBe(false);

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { type ActivityResult, seedDemoActivity } from './activity/seed-activity';
+import { catalogueSize, DEMO_MARK, demoActivityMissing, demoPicturesMissing } from './demo-state';
 import { generateDemoWorld } from './generate-world';
 import { renderDemoImages } from './render-images';
 
@@ -13,31 +13,35 @@ export interface SeedOptions {
   mediaDir: string;
   /** Render the pictures too (default true); tests skip them for speed. */
   images?: boolean;
+  /** Demo catches wanted (DEMO_CATCHES, `--catches`): 90 days of activity ending now; 0 (default) for none. */
+  catches?: number;
+  /** "Now" for the activity (tests fix it). */
+  now?: number;
+  /** Progress of the activity, after each chunk. */
+  progress?: (done: number, total: number) => void;
 }
 
-/** Meta key that marks a catalogue as the generated demo world (so its pictures may be re-rendered). */
-const DEMO_MARK = 'demo_world';
+export interface SeedResult {
+  seeded: boolean;
+  categories: number;
+  /** What the activity run created; absent when there was none to do. */
+  activity?: ActivityResult;
+}
 
 /**
  * Fills an empty catalogue with the generated demo world, all rows in one transaction, then renders its pictures.
  * A catalogue that already has rows is left alone; if it is the demo world and DATA_DIR/media lost its pictures
  * (a new volume, a cleaned folder), they are rendered again. Portable Kysely only, so it runs the same
  * on SQLite and PostgreSQL; ON CONFLICT DO NOTHING lets two instances starting together both seed without failing.
+ * Then, for a demo catalogue, the activity (catches, sales, records) up to `catches`, continuing an earlier run.
  */
-export async function seedDemoWorld(
-  db: Kysely<Database>,
-  options: SeedOptions,
-): Promise<{ seeded: boolean; categories: number }> {
-  const existing = await db
-    .selectFrom('category')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const count = Number(existing.count);
+export async function seedDemoWorld(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  const count = await catalogueSize(db);
   if (count > 0) {
-    if (options.images !== false && (await isDemoWorld(db)) && !existsSync(path.join(options.mediaDir, 'maps'))) {
+    if (options.images !== false && (await demoPicturesMissing(db, options.mediaDir))) {
       await renderDemoImages(generateDemoWorld(), options.mediaDir);
     }
-    return { seeded: false, categories: count };
+    return withActivity(db, options, { seeded: false, categories: count });
   }
 
   const rows = generateDemoWorld();
@@ -56,10 +60,12 @@ export async function seedDemoWorld(
       .execute();
   });
   if (options.images !== false) await renderDemoImages(rows, options.mediaDir);
-  return { seeded: true, categories: rows.length };
+  return withActivity(db, options, { seeded: true, categories: rows.length });
 }
 
-async function isDemoWorld(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('meta').select('value').where('key', '=', DEMO_MARK).executeTakeFirst();
-  return row !== undefined;
+async function withActivity(db: Kysely<Database>, options: SeedOptions, result: SeedResult): Promise<SeedResult> {
+  const catches = options.catches ?? 0;
+  if (!(await demoActivityMissing(db, catches))) return result;
+  const activity = await seedDemoActivity(db, { catches, now: options.now, progress: options.progress });
+  return { ...result, activity };
 }

@@ -1,10 +1,18 @@
 /**
  * The one error shape of the API: `{"detail": ...}` (DESIGN §4). Known client errors keep their status and a
- * message the user can act on; anything unexpected is logged and answered as a bare 500 without internals.
+ * message the user can act on; a busy database is a 503 to retry; anything unexpected is logged and answered as a
+ * bare 500 without internals.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseBusy } from '../db/errors';
 import { RequestValidationError } from './validation';
+
+/**
+ * Seconds a client should wait after a 503 DATABASE_BUSY. Locks are held for milliseconds (a batch commit) and
+ * SQLite already waited busy_timeout before giving up, so one second is enough and keeps loggers' queues short.
+ */
+export const DATABASE_BUSY_RETRY_AFTER = 1;
 
 /** An error a route throws on purpose: `throw new HttpError(404, 'CLIENT_NOT_FOUND')`. */
 export class HttpError extends Error {
@@ -60,8 +68,21 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof HttpError)
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
 
+    if (isDatabaseBusy(error)) {
+      // Operational, not a bug: the transaction rolled back whole and the client is told to retry.
+      request.log.warn({ err: error }, 'database busy');
+      return reply.code(503).header('retry-after', String(DATABASE_BUSY_RETRY_AFTER)).send({ detail: 'DATABASE_BUSY' });
+    }
+
     const status = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;
+    // Fastify refuses a body over the route's bodyLimit while reading it, before any parsing: say what the limit is.
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return reply.code(413).send({
+        detail: `Request body is too large: this endpoint accepts at most ${limit} bytes; send less (a batch: fewer items per request)`,
+      });
+    }
     // Malformed JSON: FastAPI answers 422 json_invalid rather than 400.
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
       return reply.code(422).send({

@@ -14,7 +14,11 @@ export default fp(async function openapi(app: FastifyInstance) {
         version: '1',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A logger's secret upload token (`client_token` of POST /api/c_report/clients), not a user's JWT.
+          loggerToken: { type: 'http', scheme: 'bearer', description: 'The `client_token` of a registered logger' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,6 +1,7 @@
 /**
- * The auth rate limits (DESIGN §4): attempts per client IP on login, register, forgot-password and
- * request-verify-token, failed logins per account, `X-Forwarded-For` trusted only when configured, and one count
+ * The auth rate limits (DESIGN §4, decision 0010): attempts per client IP on login, register, forgot-password and
+ * request-verify-token, failed logins per (account, client address) and the per-account ceiling that slows down
+ * instead of refusing, `X-Forwarded-For` believed only from the proxies TRUST_PROXY names or counts, and one count
  * shared by every instance on one Redis.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -59,39 +60,109 @@ describe('per client IP', () => {
     expect(other.statusCode).toBe(202);
   });
 
-  it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
-    const direct = await app({ AUTH_IP_PER_MINUTE: '2' });
-    const spoof = (ctx: TestContext, ip: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { email: 'a@b.co' },
-        headers: { 'x-forwarded-for': ip },
-      });
-    expect((await spoof(direct, '1.1.1.1')).statusCode).toBe(202);
-    expect((await spoof(direct, '2.2.2.2')).statusCode).toBe(202);
-    expectRateLimited(await spoof(direct, '3.3.3.3'));
+  const forgotVia = (ctx: TestContext, remoteAddress: string, forwardedFor?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'a@b.co' },
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
 
-    const proxied = await app({ AUTH_IP_PER_MINUTE: '2', TRUST_PROXY: 'true' });
-    expect((await spoof(proxied, '1.1.1.1')).statusCode).toBe(202);
-    expect((await spoof(proxied, '1.1.1.1')).statusCode).toBe(202);
-    expectRateLimited(await spoof(proxied, '1.1.1.1'));
-    expect((await spoof(proxied, '2.2.2.2')).statusCode).toBe(202);
+  it('ignores X-Forwarded-For without TRUST_PROXY', async () => {
+    const direct = await app({ AUTH_IP_PER_MINUTE: '2' });
+    expect((await forgotVia(direct, '192.0.2.10', '1.1.1.1')).statusCode).toBe(202);
+    expect((await forgotVia(direct, '192.0.2.10', '2.2.2.2')).statusCode).toBe(202);
+    expectRateLimited(await forgotVia(direct, '192.0.2.10', '3.3.3.3'));
+  });
+
+  it('behind TRUST_PROXY=1 counts a spoofed leftmost X-Forwarded-For entry against the real address', async () => {
+    const proxied = await app({ AUTH_IP_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    // The proxy (10.0.0.2) appends the address it saw; the client writes whatever it likes before it.
+    expect((await forgotVia(proxied, '10.0.0.2', '1.1.1.1, 203.0.113.7')).statusCode).toBe(202);
+    expect((await forgotVia(proxied, '10.0.0.2', '2.2.2.2, 203.0.113.7')).statusCode).toBe(202);
+    expectRateLimited(await forgotVia(proxied, '10.0.0.2', '3.3.3.3, 203.0.113.7'));
+    // Another client behind the same proxy has a count of its own.
+    expect((await forgotVia(proxied, '10.0.0.2', '3.3.3.3, 198.51.100.9')).statusCode).toBe(202);
+  });
+
+  it('with a TRUST_PROXY list believes X-Forwarded-For only from the listed proxies', async () => {
+    const listed = await app({ AUTH_IP_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.0/8, 192.0.2.1' });
+    for (const real of ['203.0.113.7', '203.0.113.8']) {
+      expect((await forgotVia(listed, '10.1.2.3', real)).statusCode).toBe(202);
+      expect((await forgotVia(listed, '192.0.2.1', real)).statusCode).toBe(202);
+      expectRateLimited(await forgotVia(listed, '10.1.2.3', real));
+    }
+    // Not a listed proxy: its X-Forwarded-For is its own invention, so it counts against the peer address.
+    expect((await forgotVia(listed, '198.51.100.20', '4.4.4.4')).statusCode).toBe(202);
+    expect((await forgotVia(listed, '198.51.100.20', '5.5.5.5')).statusCode).toBe(202);
+    expectRateLimited(await forgotVia(listed, '198.51.100.20', '6.6.6.6'));
   });
 });
 
+/** A login from a given client address. */
+function loginFrom(ctx: TestContext, remoteAddress: string, username: string, password: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/jwt/login',
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password }).toString(),
+  });
+}
+
 describe('failed logins per account', () => {
-  it('locks an address after AUTH_ACCOUNT_PER_15MIN failures, even for the right password; others stay open', async () => {
+  it('refuses, after AUTH_ACCOUNT_PER_15MIN failures, only the address that failed; others still log in', async () => {
     const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '3', AUTH_IP_PER_MINUTE: '1000' });
     const victim = await register(ctx.app);
     const bystander = await register(ctx.app);
-    for (let i = 0; i < 3; i++) expect((await loginRequest(ctx.app, victim.email, 'guess-' + i)).statusCode).toBe(400);
-    const retryAfter = expectRateLimited(await loginRequest(ctx.app, victim.email, PASSWORD));
+    const attacker = '198.51.100.66';
+    for (let i = 0; i < 3; i++)
+      expect((await loginFrom(ctx, attacker, victim.email, 'guess-' + i)).statusCode).toBe(400);
+    // That address gets 429, even with the right password (it may be the attacker who found it)…
+    const retryAfter = expectRateLimited(await loginFrom(ctx, attacker, victim.email, PASSWORD));
     expect(retryAfter).toBeGreaterThan(60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // The address in another case is the same account.
-    expectRateLimited(await loginRequest(ctx.app, victim.email.toUpperCase(), PASSWORD));
-    expect((await loginRequest(ctx.app, bystander.email, PASSWORD)).statusCode).toBe(200);
+    // …in any case of the address…
+    expectRateLimited(await loginFrom(ctx, attacker, victim.email.toUpperCase(), PASSWORD));
+    // …but the owner, from anywhere else, is never locked out, and the attacker's address stays refused.
+    expect((await loginFrom(ctx, '203.0.113.5', victim.email, PASSWORD)).statusCode).toBe(200);
+    expect((await loginFrom(ctx, '2001:db8::5', victim.email, PASSWORD)).statusCode).toBe(200);
+    expectRateLimited(await loginFrom(ctx, attacker, victim.email, PASSWORD));
+    // Other accounts are not affected from the attacker's address either.
+    expect((await loginFrom(ctx, attacker, bystander.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('past the per-account ceiling slows every address down instead of refusing; a correct login succeeds', async () => {
+    const ctx = await app({
+      AUTH_ACCOUNT_PER_15MIN: '10',
+      AUTH_ACCOUNT_CEILING_PER_15MIN: '2',
+      AUTH_IP_PER_MINUTE: '1000',
+    });
+    const limits = ctx.services.loginLimits;
+    // The delay grows per failure over the ceiling, up to 2 s.
+    expect([1, 2, 3, 4, 5, 22, 23, 500].map((failures) => limits.delayFor(failures))).toEqual([
+      0, 0, 100, 200, 300, 2000, 2000, 2000,
+    ]);
+    // Record the pauses instead of waiting them out.
+    const pause = vi.spyOn(limits, 'pause').mockResolvedValue(undefined);
+    const victim = await register(ctx.app);
+    for (const [i, address] of ['198.51.100.1', '198.51.100.2', '198.51.100.3'].entries())
+      expect((await loginFrom(ctx, address, victim.email, `botnet-guess-${i}`)).statusCode).toBe(400);
+    expect(pause.mock.calls).toEqual([[100]]);
+
+    // The owner's correct login from a fresh address is slowed, not refused…
+    expect((await loginFrom(ctx, '203.0.113.9', victim.email, PASSWORD)).statusCode).toBe(200);
+    expect(pause.mock.calls).toEqual([[100], [200]]);
+    // …and only failures count: the success took its attempt back.
+    expect((await loginFrom(ctx, '198.51.100.4', victim.email, 'botnet-guess-4')).statusCode).toBe(400);
+    expect(pause.mock.calls.at(-1)).toEqual([200]);
+
+    // Without the spy the delay is real (a lower bound only: a busy machine may take longer, never shorter).
+    pause.mockRestore();
+    const started = performance.now();
+    expect((await loginFrom(ctx, '203.0.113.10', victim.email, PASSWORD)).statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(295);
   });
 
   it('counts unknown addresses the same way, so the 429 does not reveal which exist', async () => {
@@ -125,12 +196,15 @@ describe('failed logins per account', () => {
 
   it('keys the count by a fixed-length digest of the address; absurd fields are bad credentials, not counted', async () => {
     const ctx = await app({ AUTH_ACCOUNT_PER_15MIN: '2', AUTH_IP_PER_MINUTE: '1000' });
-    const hit = vi.spyOn(ctx.app.rateLimits.store, 'hit');
+    const hit = vi.spyOn(ctx.services.counters, 'hit');
     const longest = `${'a'.repeat(64)}@${'b'.repeat(251)}.com`; // 320 characters: still an address
     expect(longest).toHaveLength(320);
     expect((await loginRequest(ctx.app, longest, 'wrong-pass')).statusCode).toBe(400);
-    const keys = hit.mock.calls.map(([key]) => key).filter((key) => key.startsWith('login-fail:'));
-    expect(keys).toEqual([expect.stringMatching(/^login-fail:[0-9a-f]{64}$/)]);
+    const keys = hit.mock.calls.map(([key]) => key).filter((key) => key.startsWith('login-fail'));
+    expect(keys).toEqual([
+      expect.stringMatching(/^login-fail:[0-9a-f]{64}$/),
+      expect.stringMatching(/^login-fail-account:[0-9a-f]{64}$/),
+    ]);
     // Case does not matter to the digest.
     expect((await loginRequest(ctx.app, longest.toUpperCase(), 'wrong-pass')).statusCode).toBe(400);
     expectRateLimited(await loginRequest(ctx.app, longest, 'wrong-pass'));
@@ -148,7 +222,7 @@ describe('failed logins per account', () => {
       expect(res.body).toBe('{"detail":"LOGIN_BAD_CREDENTIALS"}');
     }
     // Refused before the per-account counter (only the per-IP one counted them), and the account is still open.
-    expect(hit.mock.calls.filter(([key]) => key.startsWith('login-fail:'))).toEqual([]);
+    expect(hit.mock.calls.filter(([key]) => key.startsWith('login-fail'))).toEqual([]);
     expect((await loginRequest(ctx.app, user.email, PASSWORD)).statusCode).toBe(200);
   });
 

@@ -1,12 +1,16 @@
 /**
- * Counters for rate limits (DESIGN §4): attempts per client IP and failed logins per account, in process by default
+ * Counters for rate limits (DESIGN §4): attempts per client IP, failed logins per account and client address (and
+ * per account across addresses), avatar uploads per user, in process by default
  * and in Redis when `REDIS_URL` is set, so every instance behind a load balancer counts together. One small store
  * rather than @fastify/rate-limit: the per-account rule forgets an account's attempts when it logs in, so only
  * failures pile up, which that plugin cannot do, and both rules must share one backend (decision 0007).
+ *
+ * Not a Fastify plugin: the composition root (services.ts) creates the store once, hands it to the services that count
+ * (login failures, account mails) and the per-IP hooks to the route plugins that limit, and closes it with the app.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { currentUser } from './auth';
 import { HttpError } from './errors';
 
 export interface Count {
@@ -19,6 +23,8 @@ export interface Count {
 export interface CounterStore {
   /** Counts one hit of `key` in a fixed window of `windowMs` that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<Count>;
+  /** Takes one hit back (a login that turned out right), within the same window; never below zero. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,6 +42,11 @@ class MemoryCounterStore implements CounterStore {
     }
     window.count += 1;
     return { count: window.count, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
+  async release(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string): Promise<void> {
@@ -58,6 +69,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+// DECR keeps the key's expiry; a key that has expired meanwhile is not brought back as -1.
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 class RedisCounterStore implements CounterStore {
   constructor(
     private readonly redis: Redis,
@@ -67,6 +84,10 @@ class RedisCounterStore implements CounterStore {
   async hit(key: string, windowMs: number): Promise<Count> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
     return { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key);
   }
 
   async reset(key: string): Promise<void> {
@@ -101,6 +122,10 @@ class FailOpenStore implements CounterStore {
     return this.guard(() => this.inner.hit(key, windowMs), { count: 0, retryAfter: 0 });
   }
 
+  release(key: string): Promise<void> {
+    return this.guard(() => this.inner.release(key), undefined);
+  }
+
   reset(key: string): Promise<void> {
     return this.guard(() => this.inner.reset(key), undefined);
   }
@@ -111,49 +136,49 @@ class FailOpenStore implements CounterStore {
 }
 
 export interface RateLimits {
-  store: CounterStore;
   /**
    * An onRequest hook allowing `max` requests per client IP and `windowMs` on one route family. Runs before the
    * body is read, so refused requests cost nothing. IPs come from `X-Forwarded-For` only with TRUST_PROXY.
    */
   perIp(name: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    rateLimits: RateLimits;
-  }
+  /**
+   * The same per signed-in user: an onRequest hook to list after `requireUser` (the avatar upload, where one
+   * account's requests must not each write a file, whichever addresses they come from).
+   */
+  perUser(name: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
 }
 
 export function rateLimited(retryAfter: number): HttpError {
   return new HttpError(429, 'RATE_LIMITED', { 'retry-after': String(retryAfter) });
 }
 
-export default fp(async function rateLimitsPlugin(
-  app: FastifyInstance,
+/** Counters in Redis when `redisUrl` is set (shared by every instance), else in this process. */
+export async function createCounterStore(
   { redisUrl, redisPrefix }: { redisUrl: string | undefined; redisPrefix: string },
-) {
-  let store: CounterStore;
-  if (redisUrl) {
-    // No offline queue: while Redis is unreachable a limit check fails fast (and is let through, below) instead
-    // of holding the request.
-    const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
-    await redis.connect();
-    store = new FailOpenStore(new RedisCounterStore(redis, redisPrefix), app.log);
-  } else {
-    store = new MemoryCounterStore();
-  }
+  log: FastifyBaseLogger,
+): Promise<CounterStore> {
+  if (!redisUrl) return new MemoryCounterStore();
+  // No offline queue: while Redis is unreachable a limit check fails fast (and is let through, below) instead
+  // of holding the request.
+  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  await redis.connect();
+  return new FailOpenStore(new RedisCounterStore(redis, redisPrefix), log);
+}
 
-  const rateLimits: RateLimits = {
-    store,
+export function createRateLimits(store: CounterStore): RateLimits {
+  return {
     perIp(name, max, windowMs) {
       return async (request) => {
         const count = await store.hit(`ip:${name}:${request.ip}`, windowMs);
         if (count.count > max) throw rateLimited(count.retryAfter);
       };
     },
+    perUser(name, max, windowMs) {
+      return async (request) => {
+        const count = await store.hit(`user:${name}:${currentUser(request).id}`, windowMs);
+        if (count.count > max) throw rateLimited(count.retryAfter);
+      };
+    },
   };
-  app.decorate('rateLimits', rateLimits);
-  app.addHook('onClose', async () => store.close());
-});
+}

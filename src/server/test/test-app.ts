@@ -13,11 +13,14 @@ import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
 import { seedDemoWorld } from '../demo/seed-demo-world';
+import type { Services } from '../services';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The app's services, for what a test sets up or inspects beside HTTP (issuing tokens, refreshing the catalogue). */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Fill the catalogue with the demo world (without rendering pictures). Default true. */
   seed?: boolean;
+  /** Pino settings, e.g. `{ level: 'info', stream }` to read what the app logs. Default: no logging. */
+  logger?: object;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -47,13 +52,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const db = await openDatabase(config.database, { pgSchema });
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
-  const app = await buildApp({ config, db, logger: false });
+  const { app, services } = await buildApp({ config, db, logger: options.logger ?? false });
   await app.ready();
 
   return {
     app,
     db,
     config,
+    services,
     async close() {
       await app.close();
       if (pgUrl && pgSchema) {

@@ -1,8 +1,21 @@
 /**
  * The account API's wire contract (../shared/contracts/auth-api.md, FastAPI Users compatible): the server validates
- * and serialises with these schemas, the client types its calls with them. The rules are in `#shared/account-rules`.
+ * and serialises with these schemas, the client types its calls with them (`import type` only, so zod stays out of
+ * the client's bundle). Request bodies follow FastAPI Users' declarations with pydantic's lax booleans, `EmailStr` and
+ * our nickname rule; field order is the order of 422 entries. The plain rules and messages are in
+ * `#shared/account-rules`.
  */
 import { z } from 'zod';
+import {
+  BIO_MAX_LENGTH,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_MIN_LENGTH,
+  NICKNAME_TOO_SHORT,
+  unsafeCharacters,
+  unsafeTextReason,
+} from '../account-rules';
+import { LaxBool } from './common';
+import { EmailStr } from './email';
 
 /**
  * `UserRead`: the five FastAPI Users fields first, in this order, then ours (contract: extra user fields).
@@ -26,12 +39,131 @@ export const UserRead = z.object({
 });
 export type UserRead = z.infer<typeof UserRead>;
 
+/** Validated for type, then ignored on register and `/me` (contract §2.1, quirk 3). */
+const Flag = LaxBool.nullable().optional();
+
+/** A value_error issue as pydantic reports a validator's refusal: the message is the reason clients show. */
+function refuse(ctx: z.RefinementCtx, input: string, message: string) {
+  ctx.issues.push({ code: 'custom', input, message, params: { pydantic: { type: 'value_error' } } });
+  return z.NEVER;
+}
+
+/** Only the ASCII space of the unsafe characters: a nickname is one line. */
+const NICKNAME_ALLOWED = new Set([' ']);
+/** A bio may run over several lines (the line feed); a carriage return only as part of CR LF, stored as LF. */
+const BIO_ALLOWED = new Set([' ', '\n']);
+
+/**
+ * Trimmed, no unsafe characters (the e-mail's rule: no control, format or separator characters, so no bidi
+ * override, zero-width character or line break), then 2 to 40 characters (counted as code points); the reasons are
+ * the ones clients show.
+ */
+export const Nickname = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const unsafe = unsafeCharacters(value, NICKNAME_ALLOWED);
+    if (unsafe) return refuse(ctx, value, unsafeTextReason('Nickname', unsafe));
+    const length = [...value].length;
+    if (length < NICKNAME_MIN_LENGTH) return refuse(ctx, value, NICKNAME_TOO_SHORT);
+    if (length > NICKNAME_MAX_LENGTH)
+      return refuse(ctx, value, `Nickname must be at most ${NICKNAME_MAX_LENGTH} characters long`);
+    return value;
+  });
+
+/** At most 500 characters, several lines allowed (CR LF is stored as LF), otherwise the nickname's character rule. */
+export const Bio = z
+  .string()
+  .max(BIO_MAX_LENGTH)
+  .transform((value, ctx) => {
+    const text = value.replace(/\r\n/g, '\n');
+    const unsafe = unsafeCharacters(text, BIO_ALLOWED);
+    return unsafe ? refuse(ctx, value, unsafeTextReason('Bio', unsafe)) : text;
+  });
+
+/**
+ * A logger id as a user types it (register, bind): trimmed, then 1 to 64 characters. Loggers show `bird_` + 22
+ * base62 characters, but the shape is not enforced: an id no logger has is answered CLIENT_NOT_FOUND (404).
+ */
+export const ClientId = z.string().trim().min(1).max(64);
+
+/** `POST /api/auth/register` (contract §2.1): FastAPI Users' `UserCreate` plus our nickname and logger id. */
+export const RegisterBody = z.object({
+  email: EmailStr,
+  password: z.string(),
+  is_active: Flag,
+  is_superuser: Flag,
+  is_verified: Flag,
+  nickname: Nickname.optional(),
+  client_id: ClientId.optional(),
+});
+/** What a client may send to register (the register form sends e-mail, password, nickname and maybe client_id). */
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/**
+ * `POST /api/auth/jwt/login` form fields (OAuth2PasswordRequestForm); empty fields are dropped before validation.
+ * The server reads it as an HTML form (pydantic's `input: null` for a missing field).
+ */
+export const LoginForm = z.object({
+  username: z.string(),
+  password: z.string(),
+  grant_type: z
+    .string()
+    .regex(/^password$/, { message: "String should match pattern '^password$'" })
+    .optional(),
+  scope: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});
+
 /** `POST /api/auth/jwt/login` answer, exactly these two keys. */
 export const LoginResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const BindClientBody = z.object({ client_id: z.string().min(1).max(64) });
-export type BindClientBody = z.infer<typeof BindClientBody>;
+/** `Body(..., embed=True)`: anything but an object is read as an object without the field. */
+function embedded<T extends z.ZodRawShape>(shape: T) {
+  return z.preprocess((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {}), z.object(shape));
+}
+
+/** `POST /api/auth/forgot-password` and `/request-verify-token`. */
+export const EmailBody = embedded({ email: EmailStr });
+/** `POST /api/auth/verify`. */
+export const TokenBody = embedded({ token: z.string() });
+/** `POST /api/auth/reset-password`. */
+export const ResetPasswordBody = z.object({ token: z.string(), password: z.string() });
+
+/**
+ * `PATCH /api/users/me` and `/users/{id}` (FastAPI Users' `UserUpdate` plus our profile fields). `current_password`
+ * (ours, never echoed) is required on `/me` when the e-mail changes or a password is set (contract: departures);
+ * the superuser route ignores it.
+ */
+export const UpdateUserBody = z.object({
+  password: z.string().nullable().optional(),
+  // `null` is refused (422) rather than crashing as FastAPI Users does (contract: quirk 2 is a bug).
+  email: EmailStr.optional(),
+  is_active: Flag,
+  is_superuser: Flag,
+  is_verified: Flag,
+  nickname: Nickname.optional(),
+  bio: Bio.optional(),
+  /** Required by `/me` for a new e-mail address or a password (issue 13); never echoed. `null` counts as missing. */
+  current_password: z.string().nullable().optional(),
+});
+/**
+ * What the profile form sends to `PATCH /api/users/me` (only the fields present are applied; no flags): with a new
+ * e-mail or password, also `current_password`.
+ */
+export type UpdateMeBody = Omit<z.input<typeof UpdateUserBody>, 'is_active' | 'is_superuser' | 'is_verified'>;
+
+/** `/api/users/{id}`: any string; only a UUID can name a user (else 404). */
+export const UserIdParams = z.object({ id: z.string() });
+
+/** `POST /api/c_report/user/bind_client_id`. */
+export const BindClientBody = z.object({ client_id: ClientId });
+export type BindClientBody = z.input<typeof BindClientBody>;
+
+/** `DELETE /api/c_report/user/bind_client_id`: no body, `{}`, or the id expected to be bound. */
+export const UnbindClientBody = z.object({ client_id: z.string().optional() }).optional();
 
 /** `POST /api/c_report/clients`: a logger registers itself. */
 export const CreateClientBody = z.object({

@@ -4,41 +4,18 @@
  * a domain without a dot and the special-use names. The reasons are email_validator's wording, which clients show.
  */
 import { z } from 'zod';
+import { unsafeCharacters as unsafeChars } from '../account-rules';
 
 export const EMAIL_MAX_INPUT = 2048;
 const LOCAL_MAX = 64;
 const ADDRESS_MAX = 254;
 const SPECIAL_USE_TLDS = new Set(['arpa', 'invalid', 'local', 'localhost', 'onion', 'test']);
 // RFC 5322 atext plus dots between atoms; any non-ASCII character is allowed (SMTPUTF8 addresses), as long as it is
-// not unsafe (below).
+// not unsafe (email_validator's rule, `unsafeCharacters` in account-rules, which nicknames and bios share).
 const LOCAL_CHAR = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.\u{80}-\u{10FFFF}]$/u;
 const DOMAIN_LABEL = /^(?!-)[a-z0-9\u{80}-\u{10FFFF}-]{1,63}(?<!-)$/u;
-// email_validator's check_unsafe_chars: control and format characters (zero-width, bidi overrides, soft hyphen,
-// BOM), line and paragraph separators, other spaces, private-use, surrogate and unassigned code points make an
-// address render as another one or break the text around it; a combining mark first would combine with what
-// precedes the address.
-const UNSAFE_CHAR = /[\p{C}\p{Z}]/u;
-const COMBINING_MARK = /\p{M}/u;
 // pydantic's pretty form: `Display Name <address>`.
 const PRETTY = /^ *([\w ]*?) *<(.+?)> *$/u;
-
-/** email_validator names a character that cannot be shown by its code point (or its Unicode name, which JS lacks). */
-function codePoint(c: string): string {
-  const cp = c.codePointAt(0)!;
-  return `U+${cp
-    .toString(16)
-    .toUpperCase()
-    .padStart(cp < 0xffff ? 4 : 8, '0')}`;
-}
-
-function unsafeChars(text: string): string {
-  const chars = [...text];
-  const bad = new Set(chars.filter((c, i) => UNSAFE_CHAR.test(c) || (i === 0 && COMBINING_MARK.test(c))));
-  return [...bad]
-    .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!)
-    .map(codePoint)
-    .join(', ');
-}
 
 export type EmailCheck = { ok: true; email: string } | { ok: false; reason: string };
 

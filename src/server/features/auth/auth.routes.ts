@@ -1,24 +1,42 @@
 /**
  * `/api/auth/*`, wire-compatible with FastAPI Users (contracts/auth-api.md §2.1–2.7): register, JWT login/logout,
- * forgot/reset password, request-verify/verify. Login, register and the two e-mail routes are rate-limited per IP.
+ * forgot/reset password, request-verify/verify. Login, register and the two e-mail routes are rate-limited per IP;
+ * every answer is `Cache-Control: no-store`.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginResponse, UserRead } from '#shared/contracts/auth';
+import {
+  EmailBody,
+  LoginForm,
+  LoginResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  TokenBody,
+  UserRead,
+} from '#shared/contracts/auth';
 import { ErrorBody } from '#shared/contracts/common';
-import { requireJsonBody } from '../../plugins/validation';
-import { toUserRead } from '../users/users.repository';
-import type { AccountService } from './auth.service';
-import { EmailBody, LoginForm, RegisterBody, ResetPasswordBody, TokenBody } from './auth.schemas';
+import { toUserRead } from '../../accounts/users.repository';
+import { currentSession } from '../../plugins/auth';
+import { noStore } from '../../plugins/no-store';
+import type { RateLimits } from '../../plugins/rate-limits';
+import { formBody, requireJsonBody } from '../../plugins/validation';
+import type { AuthenticationService } from './auth.service';
 import { requestLocale } from './request-locale';
 
 const tags = ['auth'];
 const MINUTE = 60_000;
 
+// The shared schemas stay plain zod (the client imports their types); here they are marked as read like HTML form
+// fields, whose missing fields pydantic reports with `input: null`.
+const LoginFormBody = formBody(LoginForm);
+const EmailFormBody = formBody(EmailBody);
+const TokenFormBody = formBody(TokenBody);
+
 export interface AuthRoutesOptions {
-  accounts: AccountService;
+  authentication: AuthenticationService;
+  rateLimits: RateLimits;
   ipPerMinute: number;
 }
 
@@ -27,8 +45,13 @@ function sendNull(reply: FastifyReply, status: number) {
   return reply.code(status).type('application/json').send('null');
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { accounts, ipPerMinute }) => {
-  const perIp = (name: string) => app.rateLimits.perIp(name, ipPerMinute, MINUTE);
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { authentication, rateLimits, ipPerMinute },
+) => {
+  const perIp = (name: string) => rateLimits.perIp(name, ipPerMinute, MINUTE);
+  // Before the login form's scope is registered, so that it inherits the hook.
+  app.addHook('onSend', noStore);
 
   // Login reads form fields, multipart as well as form-encoded (OAuth2PasswordRequestForm): fields only, no files. Its
   // own scope, so that only this route ever parses multipart.
@@ -53,15 +76,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           tags,
           summary: 'Log in with a form-encoded username (e-mail) and password',
           consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-          body: LoginForm,
+          body: LoginFormBody,
           response: { 200: LoginResponse, 400: ErrorBody, 429: ErrorBody },
         },
       },
-      async (request) => {
-        const user = await accounts.login(request.body.username, request.body.password);
-        const { token } = await form.tokens.issueAccess(user.id, user.token_version);
-        return { access_token: token, token_type: 'bearer' as const };
-      },
+      async (request) => ({
+        access_token: await authentication.login(request.body.username, request.body.password, request.ip),
+        token_type: 'bearer' as const,
+      }),
     );
   };
   await app.register(loginForm);
@@ -82,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const user = await accounts.register(request.body, requestLocale(request) ?? 'zh');
+      const user = await authentication.register(request.body, requestLocale(request) ?? 'zh');
       return reply.code(201).send(toUserRead(user));
     },
   );
@@ -98,11 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { claims, user } = request.auth!;
-      const expiresAt = claims.exp ?? Math.floor(Date.now() / 1000) + 10 * 365 * 86_400;
-      if (claims.jti) await app.revokedTokens.revoke(claims.jti, expiresAt);
-      // A token without a jti (issued by an older server) can only be revoked with all of its user's tokens.
-      else await accounts.users.bumpTokenVersion(user.id);
+      await authentication.logout(currentSession(request));
       return reply.code(204).send(null);
     },
   );
@@ -115,12 +133,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'E-mail a password reset link (202 whether or not the address has an account)',
-        body: EmailBody,
+        body: EmailFormBody,
         response: { 202: z.null(), 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      await accounts.forgotPassword(request.body.email, requestLocale(request));
+      // Answers at once: the lookup and the mail run afterwards, so the time taken tells nothing about the address.
+      authentication.forgotPassword(request.body.email, requestLocale(request));
       return sendNull(reply, 202);
     },
   );
@@ -137,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await accounts.resetPassword(request.body.token, request.body.password);
+      await authentication.resetPassword(request.body.token, request.body.password);
       return sendNull(reply, 200);
     },
   );
@@ -150,12 +169,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'E-mail a verification link (202 whether or not the address has an account)',
-        body: EmailBody,
+        body: EmailFormBody,
         response: { 202: z.null(), 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      await accounts.requestVerify(request.body.email, requestLocale(request));
+      authentication.requestVerify(request.body.email, requestLocale(request));
       return sendNull(reply, 202);
     },
   );
@@ -167,10 +186,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'Verify the e-mail address with the token from the e-mailed link',
-        body: TokenBody,
+        body: TokenFormBody,
         response: { 200: UserRead, 400: ErrorBody },
       },
     },
-    async (request) => toUserRead(await accounts.verify(request.body.token)),
+    async (request) => toUserRead(await authentication.verify(request.body.token)),
   );
 };

@@ -1,91 +1,126 @@
 /**
- * The account rules of FastAPI Users' UserManager (contract §2), in its order of checks: password rule before
- * "already exists", token before password on reset, password before e-mail on update. Plus ours: failed logins per
- * account are limited, password changes revoke tokens, e-mails go out in the user's language.
+ * Authentication, by FastAPI Users' UserManager rules (contract §2), in its order of checks: password rule before
+ * "already exists", token before password on reset. Register, log in and out, tell which access tokens are good,
+ * reset and verify by e-mail. Plus ours: password guesses are limited per account and client address and slowed
+ * down per account (login-limits.ts), also when a profile change checks the current password; logout revokes one
+ * token; the recovery routes answer before doing anything, and e-mails go out in the reader's language after the
+ * answer; a password change is notified by e-mail.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { AuthErrorCode, NICKNAME_MAX_LENGTH, PASSWORD_MAX_BYTES, passwordProblem } from '#shared/account-rules';
-import { isLocale, type Locale } from '#shared/locales';
+import type { RegisterBody } from '#shared/contracts/auth';
+import type { Locale } from '#shared/locales';
+import { asciiEmail } from '../../accounts/email-domain';
+import { hashPassword, spendVerificationTime, verifyPassword } from '../../accounts/password';
+import type { TokenService } from '../../accounts/tokens';
+import { type User, type UsersRepository, userLocale } from '../../accounts/users.repository';
+import type { BackgroundTasks } from '../../background-tasks';
 import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
+import type { Session } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { rateLimited, type CounterStore } from '../../plugins/rate-limits';
-import type { Mailer } from '../mail/mailer';
-import { assertBindable, clientAlreadyBound } from '../reports/client-binding';
-import { LoggerClientsRepository } from '../reports/logger-clients.repository';
-import { type User, type UserChanges, UsersRepository } from '../users/users.repository';
-import { hashPassword, spendVerificationTime, verifyPassword } from './password';
-import type { TokenService } from './tokens';
+import type { CounterStore } from '../../plugins/rate-limits';
+import type { LoginLimits } from './login-limits';
+import type { RevokedTokensRepository } from './revoked-tokens.repository';
 
-const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAIL_WINDOW_MS = 60 * 60 * 1000;
 /** The users.email column's length: a longer username names no account. */
 const USERNAME_MAX_LENGTH = 320;
 
 /**
- * Counter keys name an address by a fixed-length digest of its lower-cased form: any username is accepted, and the
- * store's keys must not grow with it.
+ * How an address names an account in counters: domain in ASCII, lower-cased (any username is accepted, so the
+ * counter keys are digests of it, of fixed length).
  */
-function digest(email: string): string {
-  return createHash('sha256').update(email.toLowerCase()).digest('hex');
+const accountName = (email: string) => asciiEmail(email).toLowerCase();
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export type RegisterInput = z.output<typeof RegisterBody>;
+
+/*
+ * What this feature needs of two others, declared here and satisfied by their services, which services.ts passes in:
+ * features import no other feature, so each states the little it uses.
+ */
+
+/** A notice of a change to the account (no link). */
+export interface AccountNotice {
+  to: string;
+  nickname: string;
+  locale: Locale;
 }
 
-export interface RegisterInput {
-  email: string;
-  password: string;
-  nickname?: string;
-  client_id?: string;
+/** One account e-mail: the link in it carries `token`. */
+export interface AccountMail extends AccountNotice {
+  token: string;
 }
 
-export interface UpdateInput {
-  password?: string | null;
-  email?: string;
-  nickname?: string;
-  bio?: string;
-  /** Honoured only for superusers editing someone (`PATCH /users/{id}`, safe=False). */
-  is_active?: boolean | null;
-  is_superuser?: boolean | null;
-  is_verified?: boolean | null;
+/** The mail feature's mailer. */
+export interface AccountMailer {
+  sendPasswordReset(mail: AccountMail): Promise<void>;
+  sendVerification(mail: AccountMail): Promise<void>;
+  sendPasswordChanged(notice: AccountNotice): Promise<void>;
 }
 
-export interface AccountServiceDeps {
-  db: Kysely<Database>;
+/** The reports feature's logger binding: 404 for an unknown logger id, 409 for one another account holds. */
+export interface LoggerIdCheck {
+  assertBindable(clientId: string, userId: string | null): Promise<void>;
+}
+
+export interface AuthenticationDeps {
+  users: UsersRepository;
+  revokedTokens: RevokedTokensRepository;
   tokens: TokenService;
-  mailer: Mailer;
+  mailer: AccountMailer;
+  /** Registration with a `client_id` binds that logger, under the logger binding's rules. */
+  loggerBinding: LoggerIdCheck;
   counters: CounterStore;
-  failedLoginsPer15Min: number;
+  /** Password guesses per account and client address, and per account (logins and current-password checks). */
+  loginLimits: LoginLimits;
+  /** Where the recovery routes' work and every e-mail run, after the answer. */
+  tasks: BackgroundTasks;
   /** Account e-mails (reset and verification together) one address may be sent per hour. */
   mailsPerHour: number;
   log: FastifyBaseLogger;
 }
 
-export class AccountService {
-  readonly users: UsersRepository;
-  private readonly clients: LoggerClientsRepository;
-  /** Mails on their way out: closing the app waits for them. */
-  private readonly deliveries = new Set<Promise<void>>();
+export class AuthenticationService {
+  private readonly users: UsersRepository;
 
-  constructor(private readonly deps: AccountServiceDeps) {
-    this.users = new UsersRepository(deps.db);
-    this.clients = new LoggerClientsRepository(deps.db);
+  constructor(private readonly deps: AuthenticationDeps) {
+    this.users = deps.users;
+  }
+
+  /**
+   * The session of an access token, or null when it must be refused: bad signature or claims (no `exp` included),
+   * revoked by logout, issued before the user's last password change or deactivation, or naming a user that is gone
+   * or inactive.
+   */
+  async authenticate(token: string): Promise<Session | null> {
+    const claims = await this.deps.tokens.readAccess(token);
+    if (!claims) return null;
+    const [user, revoked] = await Promise.all([
+      this.users.findById(claims.userId),
+      claims.jti ? this.deps.revokedTokens.isRevoked(claims.jti) : false,
+    ]);
+    if (!user || !user.is_active || revoked || claims.version !== user.token_version) return null;
+    return { user, claims };
   }
 
   async register(input: RegisterInput, locale: Locale): Promise<User> {
     const problem = passwordProblem(input.password);
     if (problem) throw new HttpError(400, { code: AuthErrorCode.REGISTER_INVALID_PASSWORD, reason: problem });
-    if (await this.users.findByEmail(input.email)) throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
-    if (input.client_id) await assertBindable(this.clients, this.users, input.client_id, null);
+    const email = asciiEmail(input.email);
+    if (await this.users.findByEmail(email)) throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
+    if (input.client_id) await this.deps.loggerBinding.assertBindable(input.client_id, null);
 
     const user = {
       id: randomUUID(),
-      email: input.email,
+      email,
       hashed_password: await hashPassword(input.password),
       is_active: true,
       is_superuser: false,
       is_verified: false,
-      nickname: input.nickname ?? input.email.slice(0, input.email.lastIndexOf('@')).slice(0, NICKNAME_MAX_LENGTH),
+      nickname: input.nickname ?? email.slice(0, email.lastIndexOf('@')).slice(0, NICKNAME_MAX_LENGTH),
       avatar: null,
       bio: '',
       client_id: input.client_id ?? null,
@@ -97,28 +132,23 @@ export class AccountService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost a race: someone registered the address, or bound the logger, in the meantime.
-      if (await this.users.findByEmail(input.email))
-        throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
-      throw clientAlreadyBound();
+      if (await this.users.findByEmail(email)) throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
+      throw new HttpError(409, AuthErrorCode.CLIENT_ALREADY_BOUND);
     }
   }
 
   /**
-   * A user for these credentials, or LOGIN_BAD_CREDENTIALS; unknown users spend the same hashing time. Too many
-   * attempts for one address (known or not, so the limit reveals nothing) → 429 until the window ends. The attempt is
-   * counted before the password is checked: counting after would let parallel guesses all pass a check made before
-   * any of them failed. A successful login clears the count, so only failures pile up.
+   * An access token for these credentials, or LOGIN_BAD_CREDENTIALS; unknown users spend the same hashing time.
+   * Guesses are limited per (address, client address) and slowed down per address (login-limits.ts), known or not, so
+   * neither reveals which accounts exist. `clientAddress` is the request's IP as TRUST_PROXY lets Fastify read it.
    */
-  async login(username: string, password: string): Promise<User> {
+  async login(username: string, password: string, clientAddress: string): Promise<string> {
     // No account can have these (addresses are at most 320 characters, passwords at most 256 bytes): refused without
     // hashing them or touching a counter. Known and unknown addresses alike, so this reveals nothing either.
     if (username.length > USERNAME_MAX_LENGTH || Buffer.byteLength(password) > PASSWORD_MAX_BYTES)
       throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
 
-    const failKey = `login-fail:${digest(username)}`;
-    const attempt = await this.deps.counters.hit(failKey, FAILED_LOGIN_WINDOW_MS);
-    if (attempt.count > this.deps.failedLoginsPer15Min) throw rateLimited(attempt.retryAfter);
-
+    const attempt = await this.deps.loginLimits.attempt(accountName(username), clientAddress);
     const user = await this.users.findByEmail(username);
     let valid = false;
     if (!user) await spendVerificationTime(password);
@@ -128,17 +158,45 @@ export class AccountService {
       if (result.upgraded) await this.users.upgradeHash(user.id, user.hashed_password, result.upgraded);
     }
     if (!user || !valid || !user.is_active) throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
-    await this.deps.counters.reset(failKey);
-    return user;
+    await attempt.succeeded();
+    const { token } = await this.deps.tokens.issueAccess(user.id, user.token_version);
+    return token;
   }
 
-  /** Always silent (202 null): a mail goes out only to an existing, active account, within the address's limit. */
-  async forgotPassword(email: string, locale: Locale | null): Promise<void> {
-    if (!(await this.mailAllowed(email, 'password reset'))) return;
-    const user = await this.users.findByEmail(email);
-    if (!user || !user.is_active) return;
-    const token = await this.deps.tokens.issueReset(user.id, user.hashed_password);
-    this.deliver('password reset', () => this.deps.mailer.sendPasswordReset(this.mailTo(user, token, locale)));
+  /**
+   * The current password a profile change must carry (`PATCH /users/me` setting a password or a new e-mail):
+   * missing or wrong → 400 UPDATE_USER_BAD_CURRENT_PASSWORD. A wrong one is a guess like a wrong login, so it counts
+   * in the same limits (429 from that address past AUTH_ACCOUNT_PER_15MIN, slower past the ceiling).
+   */
+  async checkCurrentPassword(user: User, password: string | null | undefined, clientAddress: string): Promise<void> {
+    const bad = () => new HttpError(400, AuthErrorCode.UPDATE_USER_BAD_CURRENT_PASSWORD);
+    // Nothing to guess with: no count, no hashing.
+    if (!password || Buffer.byteLength(password) > PASSWORD_MAX_BYTES) throw bad();
+    const attempt = await this.deps.loginLimits.attempt(accountName(user.email), clientAddress);
+    if (!(await verifyPassword(user.hashed_password, password)).valid) throw bad();
+    await attempt.succeeded();
+  }
+
+  /** Revokes the session's token only, so the user's other devices stay logged in (decision 0007). */
+  async logout({ user, claims }: Session): Promise<void> {
+    if (claims.jti) await this.deps.revokedTokens.revoke(claims.jti, claims.exp);
+    // A token without a jti (issued by an older server) can only be revoked with all of its user's tokens.
+    else await this.users.bumpTokenVersion(user.id);
+  }
+
+  /**
+   * Always silent (202 null) and answered before anything is looked up: the lookup, the token and the mail run after
+   * the answer, so its timing is the same for every address. A mail goes out only to an existing, active account,
+   * within the address's limit.
+   */
+  forgotPassword(email: string, locale: Locale | null): void {
+    this.deps.tasks.run('password reset', async () => {
+      if (!(await this.mailAllowed(email, 'password reset'))) return;
+      const user = await this.users.findByEmail(email);
+      if (!user || !user.is_active) return;
+      const token = await this.deps.tokens.issueReset(user.id, user.hashed_password);
+      await this.deps.mailer.sendPasswordReset({ ...this.noticeTo(user, locale), token });
+    });
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
@@ -152,15 +210,27 @@ export class AccountService {
     if (problem) throw new HttpError(400, { code: AuthErrorCode.RESET_PASSWORD_INVALID_PASSWORD, reason: problem });
     // Conditional on the hash the token was made for: of two simultaneous resets, exactly one gets through.
     if (!(await this.users.changePassword(user.id, user.hashed_password, await hashPassword(password)))) throw bad();
+    this.notifyPasswordChanged(user);
   }
 
-  /** Always silent (202 null): a mail goes out only to an existing, active, unverified account, within the limit. */
-  async requestVerify(email: string, locale: Locale | null): Promise<void> {
-    if (!(await this.mailAllowed(email, 'verification'))) return;
-    const user = await this.users.findByEmail(email);
-    if (!user || !user.is_active || user.is_verified) return;
-    const token = await this.deps.tokens.issueVerify(user.id, user.email);
-    this.deliver('verification', () => this.deps.mailer.sendVerification(this.mailTo(user, token, locale)));
+  /** A "your password was changed" notice to the user, after the answer. */
+  private notifyPasswordChanged(user: User): void {
+    const notice = this.noticeTo(user);
+    this.deps.tasks.run('password change notice', () => this.deps.mailer.sendPasswordChanged(notice));
+  }
+
+  /**
+   * Always silent (202 null), answered first like forgot-password: a mail goes out only to an existing, active,
+   * unverified account, within the limit.
+   */
+  requestVerify(email: string, locale: Locale | null): void {
+    this.deps.tasks.run('verification', async () => {
+      if (!(await this.mailAllowed(email, 'verification'))) return;
+      const user = await this.users.findByEmail(email);
+      if (!user || !user.is_active || user.is_verified) return;
+      const token = await this.deps.tokens.issueVerify(user.id, user.email);
+      await this.deps.mailer.sendVerification({ ...this.noticeTo(user, locale), token });
+    });
   }
 
   async verify(token: string): Promise<User> {
@@ -175,79 +245,18 @@ export class AccountService {
   }
 
   /**
-   * FastAPI Users' `_update`, fields in schema order: password (validated first, so its error wins), then e-mail
-   * (any user with it in any case, even this one → 400; a new address makes the user unverified), then ours.
-   * `privileged` is the superuser route, which may also set the three flags.
-   */
-  async update(user: User, input: UpdateInput, privileged: boolean): Promise<User> {
-    const changes: UserChanges = {};
-    if (input.password != null) {
-      const problem = passwordProblem(input.password);
-      if (problem) throw new HttpError(400, { code: AuthErrorCode.UPDATE_USER_INVALID_PASSWORD, reason: problem });
-    }
-    if (input.email !== undefined && input.email !== user.email) {
-      if (await this.users.findByEmail(input.email))
-        throw new HttpError(400, AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
-      changes.email = input.email;
-      changes.is_verified = false;
-    }
-    if (privileged) {
-      for (const flag of ['is_active', 'is_superuser', 'is_verified'] as const) {
-        const value = input[flag];
-        if (value != null) changes[flag] = value;
-      }
-    }
-    if (input.nickname !== undefined) changes.nickname = input.nickname;
-    if (input.bio !== undefined) changes.bio = input.bio;
-
-    try {
-      // Hashed only once every check has passed: a refused request costs no argon2 run.
-      // Unconditional, as in FastAPI Users: a concurrent change (another password change, a login upgrading a
-      // bcrypt hash) is no error of the client's, the last change wins. A user deleted meanwhile → 404 below.
-      if (input.password != null)
-        await this.users.changePassword(user.id, null, await hashPassword(input.password), changes);
-      else await this.users.update(user.id, changes);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(400, AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
-      throw error;
-    }
-    const updated = await this.users.findById(user.id);
-    if (!updated) throw new HttpError(404, 'Not Found');
-    return updated;
-  }
-
-  async close(): Promise<void> {
-    await Promise.allSettled([...this.deliveries]);
-  }
-
-  /**
-   * Counts an account e-mail request for this address (lower-cased, known or not, so the limit reveals nothing). Over
-   * the limit the route still answers 202 but sends nothing: one client must not be able to flood an inbox.
+   * Counts an account e-mail request for this address (known or not, so the limit reveals nothing). Over the limit
+   * nothing is sent (the route has answered 202 already): one client must not be able to flood an inbox.
    */
   private async mailAllowed(email: string, kind: string): Promise<boolean> {
-    const count = await this.deps.counters.hit(`mail:${digest(email)}`, MAIL_WINDOW_MS);
+    const count = await this.deps.counters.hit(`mail:${digest(accountName(email))}`, MAIL_WINDOW_MS);
     if (count.count <= this.deps.mailsPerHour) return true;
     this.deps.log.warn({ kind, email }, 'account e-mail not sent: too many for this address');
     return false;
   }
 
-  private mailTo(user: User, token: string, locale: Locale | null) {
-    return {
-      to: user.email,
-      nickname: user.nickname,
-      locale: locale ?? (isLocale(user.locale) ? user.locale : 'zh'),
-      token,
-    };
-  }
-
-  /**
-   * Sends after the answer: the recovery routes answer at once whether or not a mail goes out, so their timing
-   * does not tell which addresses have accounts. The mailer retries; a final failure is logged.
-   */
-  private deliver(kind: string, send: () => Promise<void>): void {
-    const delivery = send()
-      .catch((error: unknown) => this.deps.log.error({ err: error, kind }, 'account e-mail could not be sent'))
-      .finally(() => this.deliveries.delete(delivery));
-    this.deliveries.add(delivery);
+  private noticeTo(user: User, reading: Locale | null = null): AccountNotice {
+    // The language they are reading the site in, else the one they registered in.
+    return { to: user.email, nickname: user.nickname, locale: reading ?? userLocale(user) };
   }
 }

@@ -1,6 +1,6 @@
 /** Catalogue reads. Portable Kysely only: the same SQL shape runs on SQLite and PostgreSQL. */
 import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import type { CategoriesQuery, CategoryGroup, CategoryItem, FishItem } from '#shared/contracts/catalogue';
+import type { CategoriesQuery, CategoryGroup, CategoryItem } from '#shared/contracts/catalogue';
 import type { CategoryTable, Database } from '../../db/schema';
 
 type Row = Selectable<CategoryTable>;
@@ -28,20 +28,6 @@ export class CatalogueRepository {
       .orderBy('id')
       .execute();
     return rows.map(toItem);
-  }
-
-  async exists(group: CategoryGroup, id: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('category')
-      .select('id')
-      .where('id', '=', id)
-      .where('group_type', '=', group)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async listFish(): Promise<FishItem[]> {
-    return (await this.listGroups(['fish'])) as FishItem[];
   }
 
   async search(query: CategoriesQuery): Promise<{ items: CategoryItem[]; total: number }> {

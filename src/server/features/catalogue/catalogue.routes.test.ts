@@ -67,6 +67,100 @@ describe('GET /api/system/get_category_list', () => {
   });
 });
 
+describe('GET /api/system/get_category_list caching', () => {
+  const url = '/api/system/get_category_list?category_group=maps&category_group=fish';
+  const ifNoneMatch = (tag: string, target = url) => ctx.app.inject({ url: target, headers: { 'if-none-match': tag } });
+
+  it('answers an ETag, and an empty 304 to a request that already has that answer', async () => {
+    const first = await get(url);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await ifNoneMatch(etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=60');
+    // A list of tags, the strong form and `*` match too (weak comparison); another tag does not.
+    expect((await ifNoneMatch(`"elsewhere", ${etag}`)).statusCode).toBe(304);
+    expect((await ifNoneMatch(etag.slice(2))).statusCode).toBe(304);
+    expect((await ifNoneMatch('*')).statusCode).toBe(304);
+    const stale = await ifNoneMatch('W/"elsewhere"');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+  });
+
+  it('gives one group set one answer whatever the order asked, and another set another tag', async () => {
+    const first = await get(url);
+    const reordered = await get(
+      '/api/system/get_category_list?category_group=fish&category_group=maps&category_group=fish',
+    );
+    expect(reordered.body).toBe(first.body);
+    expect(reordered.headers.etag).toBe(first.headers.etag);
+    expect(Object.keys(reordered.json().category_list)).toEqual(['fish', 'maps']);
+    const baits = await ifNoneMatch(String(first.headers.etag), '/api/system/get_category_list?category_group=baits');
+    expect(baits.statusCode).toBe(200);
+    expect(baits.headers.etag).not.toBe(first.headers.etag);
+  });
+});
+
+describe('the catalogue snapshot', () => {
+  it('shows a catalogue change only after refresh(), with a new version and ETag', async () => {
+    // An app of its own: this test writes the catalogue.
+    const own = await createTestApp({ seed: false });
+    try {
+      const list = (etag?: string) =>
+        own.app.inject({
+          url: '/api/system/get_category_list?category_group=maps&category_group=fish',
+          headers: etag ? { 'if-none-match': etag } : {},
+        });
+      const before = await list();
+      expect(before.json()).toEqual({ category_list: { fish: [], maps: [] } });
+      const version = (await own.services.catalogue.view()).version;
+
+      const names = (id: number, name: string) => ({
+        id,
+        name,
+        name_en: name,
+        name_ja: name,
+        name_pinyin: name.toLowerCase(),
+        letter: name[0]!,
+        letter_en: name[0]!,
+        sort: 1,
+      });
+      const bounds = { x_min: 0, y_min: 0, x_max: 100, y_max: 100 };
+      const mapData = { image: '/media/maps/lake.webp', width: 512, height: 512, bounds };
+      const fishData = { level: 2, latin: 'Perca fluviatilis', min_weight: 10, max_weight: 900, star_weights: [] };
+      await own.db.kysely
+        .insertInto('category')
+        .values([
+          { ...names(9001, 'Lake'), group_type: 'maps', data: JSON.stringify(mapData) },
+          { ...names(9101, 'Perch'), group_type: 'fish', data: JSON.stringify({ ...fishData, maps: [9001] }) },
+        ])
+        .execute();
+
+      // Until refreshed, readers keep the view they have.
+      expect((await list(String(before.headers.etag))).statusCode).toBe(304);
+      expect((await own.app.inject('/api/system/get_fishes_by_map_id?map_id=9001')).statusCode).toBe(404);
+
+      const refreshed = await own.services.catalogue.refresh();
+      expect(refreshed.version).toBeGreaterThan(version);
+      expect(refreshed.maps.get(9001)?.data.bounds).toEqual(bounds);
+
+      const after = await list(String(before.headers.etag));
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      const body = CategoryListResponse.parse(after.json());
+      expect(body.category_list.maps!.map((m) => m.id)).toEqual([9001]);
+      expect(body.category_list.fish!.map((f) => [f.id, f.data.maps])).toEqual([[9101, [9001]]]);
+      const fish = await own.app.inject('/api/system/get_fishes_by_map_id?map_id=9001');
+      expect(fish.statusCode).toBe(200);
+      expect(fish.json().items.map((f: FishItem) => f.id)).toEqual([9101]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('GET /api/system/get_fishes_by_map_id', () => {
   it('lists exactly the fish that live on the map', async () => {
     const map = ofGroup<MapItem>('maps')[0]!;

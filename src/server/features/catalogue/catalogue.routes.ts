@@ -1,42 +1,76 @@
-/** The three system routes of DESIGN §4 / spec §7: category list, fish by map, paged category search. */
+/**
+ * The three system routes of DESIGN §4 / spec §7: category list, fish by map, paged category search. The first two
+ * answer from the in-memory catalogue snapshot; the search stays a paged SQL query (its matching and ordering are the
+ * database's, and it reads one page of rows, not the catalogue).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  CATEGORY_GROUPS,
   CategoriesQuery,
   CategoriesResponse,
+  type CategoryGroup,
   CategoryListQuery,
   CategoryListResponse,
-  type CategoryList,
   FishesByMapQuery,
   FishesByMapResponse,
 } from '#shared/contracts/catalogue';
 import { ErrorBody } from '#shared/contracts/common';
+import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
 import { HttpError } from '../../plugins/errors';
-import { CatalogueRepository } from './catalogue.repository';
+import { trustedResponse } from '../../plugins/validation';
+import type { CatalogueView, CatalogueSnapshot } from './catalogue-snapshot';
+import type { CatalogueRepository } from './catalogue.repository';
 
 const tags = ['catalogue'];
 
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = new CatalogueRepository(app.db.kysely);
+export interface CatalogueRoutesOptions {
+  catalogue: CatalogueSnapshot;
+  repository: CatalogueRepository;
+}
 
+/** Category list answers per group set, kept as long as their view is the current one. */
+const categoryLists = new WeakMap<CatalogueView, Map<string, SerializedAnswer>>();
+
+/**
+ * The category list answer for these groups, serialised once per catalogue version (the site's rule for versioned
+ * reads), with its ETag (plugins/conditional-get.ts).
+ */
+function categoryListAnswer(view: CatalogueView, groups: readonly CategoryGroup[]): SerializedAnswer {
+  let answers = categoryLists.get(view);
+  if (!answers) categoryLists.set(view, (answers = new Map()));
+  const key = groups.join(',');
+  let answer = answers.get(key);
+  if (!answer) {
+    const categoryList = Object.fromEntries(groups.map((group) => [group, view.groups[group]]));
+    answer = serializedAnswer(JSON.stringify(CategoryListResponse.parse({ category_list: categoryList })));
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
+  app,
+  { catalogue, repository },
+) => {
   app.get(
     '/system/get_category_list',
     {
       schema: {
         tags,
         summary: 'Catalogue groups (fish, maps, baits, star_type, fish_way): only the groups asked',
+        description: 'Answers carry an ETag; a request with a matching If-None-Match gets 304 without a body.',
         querystring: CategoryListQuery,
-        response: { 200: CategoryListResponse },
+        response: { 200: trustedResponse(CategoryListResponse), 304: z.null() },
       },
     },
     async (request, reply) => {
-      const groups = [...new Set(request.query.category_group)];
-      const categoryList: CategoryList = Object.fromEntries(groups.map((g) => [g, []]));
-      for (const item of await repository.listGroups(groups)) {
-        (categoryList[item.group_type] as unknown[]).push(item);
-      }
-      // The catalogue changes only with a deploy or an import: let browsers and proxies reuse it briefly.
-      reply.header('cache-control', 'public, max-age=60');
-      return { category_list: categoryList };
+      // The answer lists the groups in the contract's order whatever the order asked, so one set has one answer.
+      const groups = CATEGORY_GROUPS.filter((group) => request.query.category_group.includes(group));
+      const answer = categoryListAnswer(await catalogue.view(), groups);
+      // The catalogue changes only with a deploy or an import: browsers and proxies may reuse it briefly, then ask
+      // again with the ETag and get an empty 304 while it is unchanged.
+      return sendConditional(request, reply, answer, 'public, max-age=60');
     },
   );
 
@@ -47,13 +81,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Fish that live on a map',
         querystring: FishesByMapQuery,
-        response: { 200: FishesByMapResponse, 404: ErrorBody },
+        response: { 200: trustedResponse(FishesByMapResponse), 404: ErrorBody },
       },
     },
     async (request) => {
-      if (!(await repository.exists('maps', request.query.map_id))) throw new HttpError(404, 'MAP_NOT_FOUND');
-      const fish = await repository.listFish();
-      return { items: fish.filter((f) => f.data.maps.includes(request.query.map_id)) };
+      const fish = (await catalogue.view()).fishByMap.get(request.query.map_id);
+      if (!fish) throw new HttpError(404, 'MAP_NOT_FOUND');
+      return { items: [...fish] };
     },
   );
 
@@ -64,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Paged catalogue search by name (zh / en / ja) or index letter',
         querystring: CategoriesQuery,
-        response: { 200: CategoriesResponse },
+        response: { 200: trustedResponse(CategoriesResponse) },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AddressObject, simpleParser } from 'mailparser';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locale } from '#shared/locales';
 import { startSmtp, type TestSmtp } from '../../test/test-smtp';
 import { type AccountMail, createMailer, type Mailer, type MailerOptions } from './mailer';
@@ -122,6 +122,28 @@ describe('over SMTP', () => {
     expect(mail.text).toContain('Hi <script>x</script>,');
   });
 
+  it.each([
+    ['en', 'Your Anglerdex password was changed', 'The e-mail address of your Anglerdex account was changed'],
+    ['zh', '你的 Anglerdex 密码已修改', '你的 Anglerdex 账号邮箱已更改'],
+    ['ja', 'Anglerdex パスワード変更のお知らせ', 'Anglerdex アカウントのメールアドレス変更のお知らせ'],
+  ] as const)('sends the change notices in %s, without a link, the nickname escaped', async (locale, pwd, email) => {
+    const notice = { to: 'angler@example.com', nickname: '<b>Pike</b>', locale };
+    await mailer.sendPasswordChanged(notice);
+    await mailer.sendEmailChanged(notice);
+
+    const [password, address] = smtp.messages.map((m) => m.mail);
+    expect([password!.subject, address!.subject]).toEqual([pwd, email]);
+    for (const mail of [password!, address!]) {
+      expect(addresses(mail.to)).toEqual(['angler@example.com']);
+      expect(mail.html).toContain(`<html lang="${locale}">`);
+      expect(mail.html).toContain('&lt;b&gt;Pike&lt;/b&gt;');
+      expect(mail.html).not.toContain('<b>Pike');
+      expect(mail.text).toContain('<b>Pike</b>');
+      expect(mail.text).not.toMatch(/https?:\/\//);
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+    }
+  });
+
   it('keeps a comma in the address from adding a second recipient', async () => {
     // The whole string is one (invalid) address: the server refuses it rather than splitting it into two.
     await expect(
@@ -165,13 +187,22 @@ describe('SMTP failures', () => {
     expect(smtp.attempts.data).toBe(3);
   });
 
-  it('waits between attempts with the default backoff', async () => {
-    const { smtp, mailer } = await setUp({ at: 'rcpt', code: 451 }, {});
-    const started = Date.now();
+  it('uses the default backoff between attempts: 200 ms, then 1 s', async () => {
+    const { smtp } = await setUp({ at: 'rcpt', code: 451 });
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    // No retry delays given: the defaults apply. The waits are announced before they are taken; how long they really
+    // last is the timer's business, not something to assert against a clock.
+    const mailer = createMailer(config(smtp.url), log, {});
+    mailers.push(mailer);
 
     await expect(mailer.sendPasswordReset(mailTo())).rejects.toThrow();
     expect(smtp.attempts.rcpt).toBe(3);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_150);
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      'password reset e-mail delivery failed, retrying in 200 ms',
+      'password reset e-mail delivery failed, retrying in 1000 ms',
+      'password reset e-mail could not be delivered',
+    ]);
   });
 
   it('delivers when a retry succeeds', async () => {
@@ -206,13 +237,14 @@ describe('SMTP failures', () => {
 });
 
 describe('without SMTP_URL (outbox)', () => {
+  // A DATA_DIR of its own for every test: each one reads the outbox it writes.
   let dataDir: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'anglerdex-mail-'));
   });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('writes a parseable .eml into DATA_DIR/outbox and logs the link', async () => {
+  it('writes a parseable .eml into DATA_DIR/outbox and logs its file name, never the token or the link', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const mailer = createMailer(config(undefined, dataDir), log);
@@ -235,24 +267,29 @@ describe('without SMTP_URL (outbox)', () => {
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
 
-    const entry = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.link === link);
-    expect(entry).toMatchObject({
-      level: 30,
-      to: 'angler@example.com',
-      msg: 'password reset e-mail written to outbox',
-    });
+    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        level: 30,
+        to: 'angler@example.com',
+        file: path.join(dataDir, 'outbox', files[0]!),
+        msg: 'password reset e-mail written to outbox',
+      }),
+    ]);
+    // Neither the token (raw or as the link encodes it) nor the link appears anywhere in the log.
+    const logged = lines.join('\n');
+    for (const secret of [TOKEN, ENCODED_TOKEN, 'eyJzdWIiOiIxIn0', link]) expect(logged).not.toContain(secret);
   });
 
   it('gives every message its own file', async () => {
     const mailer = createMailer(config(undefined, dataDir), silent);
-    const before = (await readdir(path.join(dataDir, 'outbox'))).length;
 
     await Promise.all([mailer.sendVerification(mailTo()), mailer.sendVerification(mailTo({ locale: 'zh' }))]);
 
-    expect(await readdir(path.join(dataDir, 'outbox'))).toHaveLength(before + 2);
-    const newest = (await readdir(path.join(dataDir, 'outbox'))).sort().slice(-2);
+    const files = await readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(2);
     const subjects = await Promise.all(
-      newest.map(async (f) => (await simpleParser(await readFile(path.join(dataDir, 'outbox', f)))).subject),
+      files.map(async (f) => (await simpleParser(await readFile(path.join(dataDir, 'outbox', f)))).subject),
     );
     expect(subjects.sort()).toEqual(['Confirm your e-mail address for Anglerdex', '验证你的 Anglerdex 邮箱'].sort());
   });

@@ -1,7 +1,9 @@
 /**
- * Sends the account e-mails (password reset, address verification). With SMTP_URL it delivers through an SMTP pool;
- * without it (the embedded default, DESIGN §2 "Run modes") it writes real MIME messages into DATA_DIR/outbox and
- * logs the link, so a site with no mail server still lets its operator hand the link on.
+ * Sends the account e-mails (password reset, address verification, notices of a password or e-mail change). With
+ * SMTP_URL it delivers through an SMTP pool; without it (the embedded default, DESIGN §2 "Run modes") it writes real
+ * MIME messages into DATA_DIR/outbox and logs the file's name, so a site with no mail server still lets its operator
+ * find the mail and hand the link on. A link carries a token, a credential: it is never logged (logs are kept, shipped
+ * and read by more people than the mailbox).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -9,9 +11,16 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type NodemailerError, type SendMailOptions } from 'nodemailer';
-import { DEFAULT_LOCALE, type Locale } from '#shared/locales';
+import { localePath, type Locale } from '#shared/locales';
+import { PAGE_PATHS } from '#shared/pages';
 import type { Config } from '../../config';
-import { type AccountMailKind, renderAccountMail } from './mail-templates';
+import {
+  type AccountMailKind,
+  type NoticeKind,
+  type RenderedMail,
+  renderAccountMail,
+  renderNoticeMail,
+} from './mail-templates';
 
 export interface AccountMail {
   to: string; // recipient e-mail
@@ -20,11 +29,22 @@ export interface AccountMail {
   token: string; // the JWT to put in the link
 }
 
+/** A notice of a change to the account, to the address it had before the change. */
+export interface AccountNotice {
+  to: string;
+  nickname: string;
+  locale: Locale;
+}
+
 export interface Mailer {
   /** Password reset: link `${publicBaseUrl}${prefix}/user/reset-pwd?token=<token>` */
   sendPasswordReset(mail: AccountMail): Promise<void>;
   /** E-mail verification: link `${publicBaseUrl}${prefix}/user/verify?token=<token>` */
   sendVerification(mail: AccountMail): Promise<void>;
+  /** "Your password was changed" (PATCH /users/me or a reset). */
+  sendPasswordChanged(notice: AccountNotice): Promise<void>;
+  /** "The e-mail address of your account was changed", to the old address. */
+  sendEmailChanged(notice: AccountNotice): Promise<void>;
   /** Closes the SMTP pool, if any. */
   close(): Promise<void>;
 }
@@ -39,20 +59,19 @@ export interface MailerOptions {
 
 const DEFAULT_RETRY_DELAYS_MS = [200, 1000] as const;
 
-const PAGES: Record<AccountMailKind, string> = {
-  'password-reset': '/user/reset-pwd',
-  verification: '/user/verify',
-};
+const PAGES = {
+  'password-reset': PAGE_PATHS.resetPwd,
+  verification: PAGE_PATHS.verify,
+} satisfies Record<AccountMailKind, string>;
 
-const LOG_LABEL: Record<AccountMailKind, string> = {
+type MailKind = AccountMailKind | NoticeKind;
+
+const LOG_LABEL: Record<MailKind, string> = {
   'password-reset': 'password reset e-mail',
   verification: 'verification e-mail',
+  'password-changed': 'password change notice',
+  'email-changed': 'e-mail change notice',
 };
-
-/** The default locale's pages live at the root; the others under their code (DESIGN §1). */
-function localePrefix(locale: Locale): string {
-  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
-}
 
 /**
  * A 5xx reply (the server refused this message for good) or a configuration or credentials problem fails the same way
@@ -63,11 +82,10 @@ function isPermanent(err: unknown): boolean {
   return e.permanent === true || e.code === 'EAUTH' || e.code === 'ENOAUTH' || e.code === 'ECONFIG';
 }
 
-/** What the log lines need besides the message: the link appears only where no mail server carries it. */
+/** What the log lines need besides the message (never the link: it carries a token). */
 interface DeliveryMeta {
-  kind: AccountMailKind;
+  kind: MailKind;
   to: string;
-  link: string;
 }
 
 type Deliver = (message: SendMailOptions, meta: DeliveryMeta) => Promise<void>;
@@ -118,14 +136,15 @@ function outboxDelivery(dataDir: string, mailFrom: string, log: FastifyBaseLogge
   // The stream transport builds the same MIME message SMTP would carry, so the .eml opens in any mail client.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
-  return async (message, { kind, to, link }) => {
+  return async (message, { kind, to }) => {
     const info = await transport.sendMail({ from: mailFrom, ...message });
     await mkdir(outbox, { recursive: true });
     const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
     const file = path.join(outbox, name);
     // The message holds a live token: readable by the server's user only.
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
-    log.info({ to, link, file }, `${LOG_LABEL[kind]} written to outbox`);
+    // The file's name, never the link: whoever may read the outbox may read the token; the log reaches more people.
+    log.info({ to, file }, `${LOG_LABEL[kind]} written to outbox`);
   };
 }
 
@@ -140,27 +159,36 @@ export function createMailer(
     : undefined;
   const deliver = smtp?.deliver ?? outboxDelivery(config.dataDir, config.mailFrom, log);
 
-  async function send(kind: AccountMailKind, mail: AccountMail): Promise<void> {
-    // Links come from PUBLIC_BASE_URL only: a Host header is attacker-controlled and would leak the token elsewhere.
-    const link = `${baseUrl}${localePrefix(mail.locale)}${PAGES[kind]}?token=${encodeURIComponent(mail.token)}`;
-    const { subject, text, html } = renderAccountMail(kind, mail.locale, { nickname: mail.nickname, link });
-    await deliver(
+  function deliverRendered(kind: MailKind, to: string, { subject, text, html }: RenderedMail): Promise<void> {
+    return deliver(
       {
         // An address object, not a string, so a stray comma in the address can never add a second recipient.
-        to: { name: '', address: mail.to },
+        to: { name: '', address: to },
         subject,
         text,
         html,
         // RFC 3834: tells auto-responders (out-of-office replies) not to answer.
         headers: { 'Auto-Submitted': 'auto-generated' },
       },
-      { kind, to: mail.to, link },
+      { kind, to },
     );
+  }
+
+  function send(kind: AccountMailKind, mail: AccountMail): Promise<void> {
+    // Links come from PUBLIC_BASE_URL only: a Host header is attacker-controlled and would leak the token elsewhere.
+    const link = `${baseUrl}${localePath(mail.locale, PAGES[kind])}?token=${encodeURIComponent(mail.token)}`;
+    return deliverRendered(kind, mail.to, renderAccountMail(kind, mail.locale, { nickname: mail.nickname, link }));
+  }
+
+  function notify(kind: NoticeKind, notice: AccountNotice): Promise<void> {
+    return deliverRendered(kind, notice.to, renderNoticeMail(kind, notice.locale, { nickname: notice.nickname }));
   }
 
   return {
     sendPasswordReset: (mail) => send('password-reset', mail),
     sendVerification: (mail) => send('verification', mail),
+    sendPasswordChanged: (notice) => notify('password-changed', notice),
+    sendEmailChanged: (notice) => notify('email-changed', notice),
     close: async () => smtp?.close(),
   };
 }

@@ -42,6 +42,25 @@ export class LoggerClientsRepository {
     return { client_id: clientId, client_token: clientToken };
   }
 
+  /** The logger a secret upload token belongs to, or null. Looked up by hash: the token itself is never stored. */
+  async clientIdForToken(token: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('logger_client')
+      .select('client_id')
+      .where('token_hash', '=', hashClientToken(token))
+      .executeTakeFirst();
+    return row?.client_id ?? null;
+  }
+
+  /** Records when a logger last uploaded (ISO-8601 UTC, like the table's other times). */
+  async markSeen(clientId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('logger_client')
+      .set({ last_seen_at: at.toISOString() })
+      .where('client_id', '=', clientId)
+      .execute();
+  }
+
   async exists(clientId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('logger_client')

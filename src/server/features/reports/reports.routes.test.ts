@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRead } from '#shared/contracts/auth';
 import { PASSWORD, USER_READ_KEYS, asUser, loginRequest, signedIn, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -151,7 +151,8 @@ describe('/api/c_report/user/bind_client_id', () => {
   let alice: { user: UserRead; token: string };
   let bob: { user: UserRead; token: string };
 
-  beforeAll(async () => {
+  // Fresh accounts for every test: a binding made by one test must not be what another reads.
+  beforeEach(async () => {
     [alice, bob] = await Promise.all([signedIn(ctx.app), signedIn(ctx.app)]);
   });
 

@@ -3,32 +3,39 @@
  * logged-in user binds (or unbinds) the logger id shown in their logger. The catch and sale uploads join here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { BindClientBody, CreateClientBody, CreateClientResponse, UserRead } from '#shared/contracts/auth';
+import {
+  BindClientBody,
+  CreateClientBody,
+  CreateClientResponse,
+  UnbindClientBody,
+  UserRead,
+} from '#shared/contracts/auth';
 import { ErrorBody } from '#shared/contracts/common';
-import { isUniqueViolation } from '../../db/errors';
+import { toUserRead } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
+import { noStore } from '../../plugins/no-store';
+import type { RateLimits } from '../../plugins/rate-limits';
 import { requireJsonBody } from '../../plugins/validation';
-import type { AccountService } from '../auth/auth.service';
-import { toUserRead } from '../users/users.repository';
-import { assertBindable, clientAlreadyBound, clientNotFound } from './client-binding';
-import { LoggerClientsRepository } from './logger-clients.repository';
+import type { LoggerBindingService } from './logger-binding.service';
 
 const tags = ['reports'];
 
 export interface ReportsRoutesOptions {
-  accounts: AccountService;
+  loggerBinding: LoggerBindingService;
+  rateLimits: RateLimits;
   ipPerMinute: number;
 }
 
-export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, { accounts, ipPerMinute }) => {
-  const clients = new LoggerClientsRepository(app.db.kysely);
-  const users = accounts.users;
-
+export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (
+  app,
+  { loggerBinding, rateLimits, ipPerMinute },
+) => {
   app.post(
     '/c_report/clients',
     {
-      onRequest: app.rateLimits.perIp('create-client', ipPerMinute, 60_000),
+      onRequest: rateLimits.perIp('create-client', ipPerMinute, 60_000),
+      // The answer holds the logger's secret token.
+      onSend: noStore,
       preValidation: requireJsonBody,
       schema: {
         tags,
@@ -37,13 +44,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         response: { 201: CreateClientResponse, 429: ErrorBody },
       },
     },
-    async (request, reply) => reply.code(201).send(await clients.create(request.body ?? {})),
+    async (request, reply) => reply.code(201).send(await loggerBinding.createClient(request.body ?? {})),
   );
 
   app.post(
     '/c_report/user/bind_client_id',
     {
       onRequest: app.requireUser,
+      onSend: noStore,
       preValidation: requireJsonBody,
       schema: {
         tags,
@@ -52,38 +60,22 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         response: { 200: UserRead, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const clientId = request.body.client_id.trim();
-      await assertBindable(clients, users, clientId, user.id);
-      try {
-        await users.update(user.id, { client_id: clientId });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw clientAlreadyBound();
-        throw error;
-      }
-      return toUserRead({ ...user, client_id: clientId });
-    },
+    async (request) => toUserRead(await loggerBinding.bind(currentUser(request), request.body.client_id)),
   );
 
   app.delete(
     '/c_report/user/bind_client_id',
     {
       onRequest: app.requireUser,
+      onSend: noStore,
       preValidation: requireJsonBody,
       schema: {
         tags,
         summary: "Unbind the current user's logger (when `client_id` is given, it must be the bound one)",
-        body: z.object({ client_id: z.string().optional() }).optional(),
+        body: UnbindClientBody,
         response: { 200: UserRead, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const given = request.body?.client_id?.trim();
-      if (!user.client_id || (given && given !== user.client_id)) throw clientNotFound();
-      await users.update(user.id, { client_id: null });
-      return toUserRead({ ...user, client_id: null });
-    },
+    async (request) => toUserRead(await loggerBinding.unbind(currentUser(request), request.body?.client_id)),
   );
 };

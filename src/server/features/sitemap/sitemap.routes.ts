@@ -4,13 +4,8 @@
  * from the request's Host header.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/locales';
+import { LOCALES, localePath, type Locale } from '#shared/locales';
 import { PAGES } from '#shared/pages';
-
-function localePath(locale: Locale, path: string): string {
-  if (locale === DEFAULT_LOCALE) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
-}
 
 function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,7 +4,7 @@
  * (polyglot files) survive. Stored under a random name in `DATA_DIR/media/avatars/`, served from `/media/avatars/`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { HttpError } from '../../plugins/errors';
@@ -14,6 +14,8 @@ const SIZE = 256;
 /** Decompression bombs: a 5 MB PNG can claim gigapixels; refuse anything over 40 megapixels before decoding. */
 const MAX_PIXELS = 40_000_000;
 const URL_PREFIX = '/media/avatars/';
+/** The names this store gives its files: nothing else in the folder is ever deleted. */
+const FILE_NAME = /^[0-9a-f]{32}\.webp$/;
 
 export const unsupportedAvatar = () => new HttpError(415, 'AVATAR_UNSUPPORTED_FORMAT');
 
@@ -56,7 +58,29 @@ export class AvatarStore {
   async remove(url: string | null): Promise<void> {
     if (!url?.startsWith(URL_PREFIX)) return;
     const name = url.slice(URL_PREFIX.length);
-    if (!/^[0-9a-f]{32}\.webp$/.test(name)) return;
+    if (!FILE_NAME.test(name)) return;
     await unlink(path.join(this.dir, name)).catch(() => undefined);
+  }
+
+  /**
+   * Deletes this store's pictures whose URL is not in `keep` and that were last written more than `minAgeMs` ago;
+   * answers how many went. A missing folder has nothing to sweep.
+   */
+  async sweep(keep: ReadonlySet<string>, minAgeMs: number): Promise<number> {
+    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const before = Date.now() - minAgeMs;
+    let removed = 0;
+    for (const name of names) {
+      if (!FILE_NAME.test(name) || keep.has(URL_PREFIX + name)) continue;
+      const file = path.join(this.dir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtimeMs > before) continue;
+      await unlink(file).catch(() => undefined);
+      removed += 1;
+    }
+    return removed;
   }
 }

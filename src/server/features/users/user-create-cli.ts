@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { NICKNAME_MAX_LENGTH, passwordProblem } from '#shared/account-rules';
+import { Nickname } from '#shared/contracts/auth';
 import { checkEmail } from '#shared/contracts/email';
+import { hashPassword } from '../../accounts/password';
+import { UsersRepository } from '../../accounts/users.repository';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
-import { Nickname } from '../auth/auth.schemas';
-import { hashPassword } from '../auth/password';
-import { UsersRepository } from './users.repository';
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserRead } from '#shared/contracts/auth';
-import type { RegisterBody } from '#shared/account-rules';
+import type { RegisterBody, UserRead } from '#shared/contracts/auth';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/auth/register` (contract §2.1): 201 with the new user; the caller logs in afterwards. */

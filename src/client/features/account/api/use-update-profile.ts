@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserRead } from '#shared/contracts/auth';
-import type { UpdateMeBody } from '#shared/account-rules';
+import type { UpdateMeBody, UserRead } from '#shared/contracts/auth';
 import { api } from '../../../lib/api-client';
-import { getSession, setSession } from '../../../lib/session';
+import { setSession } from '../../../lib/session';
 import { logIn } from './use-login';
 
 export interface ProfileUpdate {
@@ -17,9 +16,9 @@ export interface ProfileUpdateResult {
 }
 
 /**
- * `PATCH /api/users/me` with the changed fields. A new password revokes every token issued before it, the one just
- * used included, so the user is logged in again at once with the e-mail and the new password and the new token is
- * stored: the user stays logged in.
+ * `PATCH /api/users/me` with the changed fields (and `current_password` when they need it). A new password revokes
+ * every token issued before it, the one just used included, so the user is logged in again at once with the e-mail
+ * and the new password and the new token is stored: the user stays logged in.
  */
 export async function updateProfile({ changes }: ProfileUpdate): Promise<ProfileUpdateResult> {
   const user = await api.patch<UserRead>('/api/users/me', changes);
@@ -27,9 +26,9 @@ export async function updateProfile({ changes }: ProfileUpdate): Promise<Profile
     setSession({ userInfo: user });
     return { user, reloggedIn: null };
   }
-  const email = getSession().userInfo?.email ?? user.email;
   try {
-    await logIn({ username: email, password: changes.password });
+    // The answer's address: when the same request changed the e-mail, only the new one logs in.
+    await logIn({ username: user.email, password: changes.password });
     return { user, reloggedIn: true };
   } catch {
     setSession({ userInfo: user });

@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconUnlink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AuthErrorCode } from '#shared/account-rules';
+import { useDirtyForm } from '../../../lib/dirty-forms';
 import type { UserInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useBindBirdId, useUnbindBirdId } from '../api/use-bird-id';
@@ -37,6 +38,8 @@ function BindForm() {
     initialValues: { clientId: '' },
     validate: { clientId: (value) => (value.trim() ? null : t('validation.birdIdRequired')) },
   });
+  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  useDirtyForm(form.isDirty());
 
   const submit = form.onSubmit(async ({ clientId }) => {
     try {

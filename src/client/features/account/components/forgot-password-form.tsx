@@ -4,6 +4,8 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
+import { useDirtyForm } from '../../../lib/dirty-forms';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useForgotPassword } from '../api/use-password-reset';
@@ -25,6 +27,8 @@ export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: emailProblem } });
+  // Unsent typing holds back the offer to reload for a new version (spec §9); once sent, nothing is unsent.
+  useDirtyForm(sentTo === null && form.isDirty());
 
   const submit = form.onSubmit(async ({ email }) => {
     const address = email.trim();
@@ -48,7 +52,7 @@ export function ForgotPasswordForm() {
         role="status"
         takeFocus
       >
-        <Button component={Link} to={localePath('/user/login')}>
+        <Button component={Link} to={localePath(PAGE_PATHS.login)}>
           {t('forgot.backToLogin')}
         </Button>
         <Button variant="default" onClick={() => setSentTo(null)}>
@@ -70,7 +74,7 @@ export function ForgotPasswordForm() {
             fullWidth
           />
           <Group justify="center">
-            <Anchor component={Link} to={localePath('/user/login')} size="sm">
+            <Anchor component={Link} to={localePath(PAGE_PATHS.login)} size="sm">
               {t('forgot.backToLogin')}
             </Anchor>
           </Group>

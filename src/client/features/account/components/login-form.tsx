@@ -2,6 +2,8 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
+import { useDirtyForm } from '../../../lib/dirty-forms';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLogin } from '../api/use-login';
@@ -34,6 +36,8 @@ export function LoginForm() {
       password: (value) => (value ? null : t('validation.passwordRequired')),
     },
   });
+  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  useDirtyForm(form.isDirty());
 
   if (loggedIn) return <Navigate to={target} replace />;
 
@@ -58,14 +62,14 @@ export function LoginForm() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor component={Link} to={localePath('/user/forget-pwd')} size="sm">
+            <Anchor component={Link} to={localePath(PAGE_PATHS.forgetPwd)} size="sm">
               {t('login.forgot')}
             </Anchor>
           </Group>
           <SubmitButton busy={login.isPending} label={t('submit.login')} busyLabel={t('submit.loggingIn')} fullWidth />
           <Text size="sm" ta="center">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to={carryRedirect(localePath('/user/register'))} fw={600} underline="always">
+            <Anchor component={Link} to={carryRedirect(localePath(PAGE_PATHS.register))} fw={600} underline="always">
               {t('login.register')}
             </Anchor>
           </Text>

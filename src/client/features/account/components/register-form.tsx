@@ -2,7 +2,10 @@ import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AuthErrorCode, type RegisterBody } from '#shared/account-rules';
+import { AuthErrorCode } from '#shared/account-rules';
+import type { RegisterBody } from '#shared/contracts/auth';
+import { PAGE_PATHS } from '#shared/pages';
+import { useDirtyForm } from '../../../lib/dirty-forms';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -58,6 +61,8 @@ export function RegisterForm() {
       confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
     },
   });
+  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  useDirtyForm(form.isDirty());
 
   if (loggedIn) return <Navigate to={target} replace />;
 
@@ -87,7 +92,7 @@ export function RegisterForm() {
       toast.success(t('register.success', { name: user.nickname }));
     } catch {
       toast.info(t('register.loginAfterwards'));
-      void navigate(carryRedirect(localePath('/user/login')), { replace: true });
+      void navigate(carryRedirect(localePath(PAGE_PATHS.login)), { replace: true });
     }
   }, focusFirstInvalid(form));
 
@@ -124,7 +129,7 @@ export function RegisterForm() {
           />
           <Text size="sm" ta="center">
             {t('register.haveAccount')}{' '}
-            <Anchor component={Link} to={carryRedirect(localePath('/user/login'))} fw={600} underline="always">
+            <Anchor component={Link} to={carryRedirect(localePath(PAGE_PATHS.login))} fw={600} underline="always">
               {t('register.login')}
             </Anchor>
           </Text>

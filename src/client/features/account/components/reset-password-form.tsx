@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthErrorCode } from '#shared/account-rules';
+import { PAGE_PATHS } from '#shared/pages';
+import { useDirtyForm } from '../../../lib/dirty-forms';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useResetPassword } from '../api/use-password-reset';
@@ -38,11 +40,13 @@ export function ResetPasswordForm() {
       confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
     },
   });
+  // Unsent typing holds back the offer to reload for a new version (spec §9); once the form is gone, nothing is unsent.
+  useDirtyForm(outcome === 'form' && form.isDirty());
 
   if (!token || outcome === 'badLink') {
     return (
       <LinkError description={token ? t('linkError.reset') : t('linkError.missing')}>
-        <Button component={Link} to={localePath('/user/forget-pwd')}>
+        <Button component={Link} to={localePath(PAGE_PATHS.forgetPwd)}>
           {t('linkError.requestNew')}
         </Button>
       </LinkError>
@@ -59,7 +63,7 @@ export function ResetPasswordForm() {
         role="status"
         takeFocus
       >
-        <Button component={Link} to={localePath('/user/login')}>
+        <Button component={Link} to={localePath(PAGE_PATHS.login)}>
           {t('reset.toLogin')}
         </Button>
       </ResultState>

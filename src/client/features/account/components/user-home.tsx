@@ -1,7 +1,6 @@
 import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconChevronRight,
-  IconCrown,
   IconDatabase,
   IconLogout,
   IconMailForward,
@@ -9,10 +8,12 @@ import {
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PAGE_PATHS } from '#shared/pages';
 import { UserAvatar } from '../../../components/user-avatar';
-import { formatDateTime } from '../../../lib/format-date';
+import { VipBadge } from '../../../components/vip-badge';
 import type { UserInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -47,8 +48,11 @@ function SectionCard({
   );
 }
 
-/** `/user` (spec §2 user centre home): who is logged in, e-mail verification, VIP status, the sections, logout. */
-export function UserHome({ user }: { user: UserInfo }) {
+/**
+ * `/user` (spec §2 user centre home): who is logged in (with the VIP badge of a member), e-mail verification, the VIP
+ * membership section (`vip`: the route composes it from the VIP feature), the sections, logout.
+ */
+export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation();
   const localePath = useLocalePath();
@@ -65,9 +69,8 @@ export function UserHome({ user }: { user: UserInfo }) {
     }
   };
 
-  // Home first (rendered at once, flushSync), then forget the session: the other way round this protected page would
-  // still be on screen when the session goes, and send the user to the login page.
-  const logOut = () => logout.mutate(() => navigate(localePath('/'), { flushSync: true }));
+  // The session ends at once and the user goes home (see useLogout and RequireLogin: never to the login page).
+  const logOut = () => logout.logOut(() => navigate(localePath(PAGE_PATHS.home)));
 
   return (
     <Stack gap="lg">
@@ -76,9 +79,12 @@ export function UserHome({ user }: { user: UserInfo }) {
           <Group wrap="nowrap" gap="md" miw={0} style={{ flex: '1 1 260px' }}>
             <UserAvatar user={user} size={72} radius="xl" />
             <Box miw={0}>
-              <Title order={2} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
-                {user.nickname || user.email}
-              </Title>
+              <Group gap={8} wrap="wrap" align="center">
+                <Title order={2} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
+                  {user.nickname || user.email}
+                </Title>
+                {user.is_vip ? <VipBadge size="md" /> : null}
+              </Group>
               <Group gap={8} mt={4} wrap="wrap">
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {user.email}
@@ -111,42 +117,14 @@ export function UserHome({ user }: { user: UserInfo }) {
             variant="default"
             leftSection={<IconLogout size={16} aria-hidden />}
             onClick={logOut}
-            disabled={logout.isPending}
+            disabled={logout.pending}
           >
-            {logout.isPending ? t('user.loggingOut') : t('user.logout')}
+            {logout.pending ? t('user.loggingOut') : t('user.logout')}
           </Button>
         </Group>
       </Paper>
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" gap="md">
-          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 260px' }}>
-            <IconCrown size={28} stroke={1.6} aria-hidden style={{ flexShrink: 0 }} />
-            <Box miw={0}>
-              <Group gap={8}>
-                <Title order={2} fz="lg">
-                  {t('user.vipTitle')}
-                </Title>
-                {user.is_vip ? (
-                  <Badge color="yellow" variant="filled" c="dark.9">
-                    {t('user.vipBadge')}
-                  </Badge>
-                ) : null}
-              </Group>
-              <Text size="sm" c="dimmed" mt={4}>
-                {user.is_vip && user.vip_expire_at
-                  ? t('user.vipUntil', { date: formatDateTime(user.vip_expire_at) })
-                  : t('user.notVip')}
-              </Text>
-            </Box>
-          </Group>
-          {!user.is_vip ? (
-            <Button component={Link} to={localePath('/vip/buy')} leftSection={<IconCrown size={16} aria-hidden />}>
-              {t('user.getVip')}
-            </Button>
-          ) : null}
-        </Group>
-      </Paper>
+      {vip}
 
       <Box component="section" aria-labelledby="account-sections">
         <Title order={2} fz="lg" mb="sm" id="account-sections">
@@ -154,13 +132,13 @@ export function UserHome({ user }: { user: UserInfo }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <SectionCard
-            to={localePath('/user/profile')}
+            to={localePath(PAGE_PATHS.profile)}
             icon={IconUserCircle}
             title={tc('pages.profile.title')}
             text={t('user.profileCard')}
           />
           <SectionCard
-            to={localePath('/user/my-data')}
+            to={localePath(PAGE_PATHS.myData)}
             icon={IconDatabase}
             title={tc('pages.myData.title')}
             text={
@@ -170,7 +148,7 @@ export function UserHome({ user }: { user: UserInfo }) {
             }
           />
           <SectionCard
-            to={localePath('/user/orders')}
+            to={localePath(PAGE_PATHS.orders)}
             icon={IconReceipt}
             title={tc('pages.orders.title')}
             text={t('user.ordersCard')}

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconRosetteDiscountCheck } from '@t
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthErrorCode } from '#shared/account-rules';
+import { PAGE_PATHS } from '#shared/pages';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useVerifyEmail } from '../api/use-verify-email';
@@ -23,11 +24,11 @@ export function VerifyEmail() {
   const verify = useVerifyEmail(token);
 
   const next = loggedIn ? (
-    <Button component={Link} to={localePath('/user')}>
+    <Button component={Link} to={localePath(PAGE_PATHS.user)}>
       {t('verify.toUser')}
     </Button>
   ) : (
-    <Button component={Link} to={localePath('/user/login')}>
+    <Button component={Link} to={localePath(PAGE_PATHS.login)}>
       {t('verify.toLogin')}
     </Button>
   );

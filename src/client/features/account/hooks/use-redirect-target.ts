@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { stripLocale } from '../../../lib/locale';
+import { stripLocale } from '#shared/locales';
+import { PAGE_PATHS } from '#shared/pages';
 import { useLocalePath } from '../../../lib/use-locale';
 
-const ACCOUNT_ENTRY_PAGES = new Set(['/user/login', '/user/register']);
+const ACCOUNT_ENTRY_PAGES = new Set<string>([PAGE_PATHS.login, PAGE_PATHS.register]);
 
 /**
  * The `?redirect=` of the login page when it is safe to follow: a path on this site (one leading `/`, no `//` or `/\`
@@ -21,7 +22,7 @@ export function safeRedirect(value: string | null): string | null {
 export function useRedirectTarget(): string {
   const [params] = useSearchParams();
   const localePath = useLocalePath();
-  return safeRedirect(params.get('redirect')) ?? localePath('/user');
+  return safeRedirect(params.get('redirect')) ?? localePath(PAGE_PATHS.user);
 }
 
 /**

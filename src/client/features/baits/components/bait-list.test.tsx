@@ -1,18 +1,15 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BaitItem, FishWayItem } from '#shared/contracts/catalogue';
-import { theme } from '../../../components/theme';
 import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { initI18n } from '../../../lib/i18n';
 import zh from '../../../locales/zh/baits.json';
+import { fakeApi, json, type RecordedRequest } from '../../../test/fake-api';
+import { renderRoute } from '../../../test/render-route';
 import { BaitList } from './bait-list';
 
-// Only the HTTP boundary is faked: a tiny in-memory catalogue answering the two catalogue routes like the server.
+// Only the HTTP boundary is faked, with canned answers: which baits match a letter or a search is the server's rule
+// (tested in catalogue.routes.test.ts), so each test answers with the page it expects for the request it checks.
 const FISH_WAYS: FishWayItem[] = [
   {
     id: 901,
@@ -64,66 +61,26 @@ const BAITS: BaitItem[] = [
 const BULK: BaitItem[] = Array.from({ length: 30 }, (_, i) => bait(100 + i, `紫${i}`, `Zander lure ${i}`, 'Z', 902));
 
 let failCategories = false;
-let withBulk = false;
-const categoryRequests: URLSearchParams[] = [];
+let api: ReturnType<typeof fakeApi>;
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
-  const url = new URL(String(input), 'http://localhost');
-  if (url.pathname === '/api/system/get_category_list') {
-    return json({ category_list: { baits: BAITS, fish_way: FISH_WAYS, fish: [], maps: [], star_type: [] } });
-  }
-  if (url.pathname === '/api/system/get_categories') {
-    categoryRequests.push(url.searchParams);
+/** GET /api/system/get_categories answering `choose(query)`: a page of items and the total. */
+function categories(choose: (query: URLSearchParams) => { items: BaitItem[]; total?: number }) {
+  return ({ search }: RecordedRequest): Response => {
     if (failCategories) return json({ detail: 'boom' }, 500);
-    const q = url.searchParams;
-    const lang = q.get('lang') ?? 'zh';
-    const text = (q.get('like_str') ?? '').toLowerCase();
-    const items = (withBulk ? [...BAITS, ...BULK] : BAITS).filter((item) => {
-      if (q.get('letter') && (lang === 'zh' ? item.letter : item.letter_en) !== q.get('letter')) return false;
-      if (!text) return true;
-      return [item.name, item.name_en, item.name_ja].some((name) =>
-        q.get('like_start') === 'false' ? name?.toLowerCase().includes(text) : name?.toLowerCase().startsWith(text),
-      );
-    });
-    const page = Number(q.get('page') ?? 1);
-    const size = Number(q.get('page_size') ?? 20);
-    return json({ items: items.slice((page - 1) * size, page * size), total: items.length, page, page_size: size });
-  }
-  return json({ detail: 'Not Found' }, 404);
+    const { items, total = items.length } = choose(search);
+    return json({ items, total, page: Number(search.get('page')), page_size: Number(search.get('page_size')) });
+  };
 }
+const answerCategories = (choose: Parameters<typeof categories>[0]) =>
+  api.on({ 'GET /api/system/get_categories': categories(choose) });
+const [worm, , spoon] = BAITS as [BaitItem, BaitItem, BaitItem];
 
 function renderList(url = '/query/baits') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <Suspense fallback={null}>
-            <BaitList />
-          </Suspense>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRoute(<BaitList />, { path: '*', url }).router;
 }
 
-const lastRequest = () => categoryRequests[categoryRequests.length - 1]!;
+const categoryRequests = () => api.to('GET', '/api/system/get_categories').map((request) => request.search);
+const lastRequest = () => categoryRequests().at(-1)!;
 const shownNames = () =>
   within(screen.getByRole('list'))
     .getAllByRole('heading', { level: 2 })
@@ -135,9 +92,11 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   failCategories = false;
-  withBulk = false;
-  categoryRequests.length = 0;
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  api = fakeApi({
+    'GET /api/system/get_category_list': () =>
+      json({ category_list: { baits: BAITS, fish_way: FISH_WAYS, fish: [], maps: [], star_type: [] } }),
+    'GET /api/system/get_categories': categories(() => ({ items: BAITS })),
+  });
   resetBaseConfig();
   await loadBaseConfig();
 });
@@ -158,6 +117,7 @@ describe('BaitList', () => {
   });
 
   it('filters by the clicked letter and keeps it in the URL', async () => {
+    answerCategories((q) => ({ items: q.get('letter') === 'Q' ? [worm] : BAITS }));
     const router = renderList();
     await screen.findByRole('heading', { name: '蚯蚓' });
 
@@ -195,15 +155,20 @@ describe('BaitList', () => {
   });
 
   it('searches by name after a pause in typing and shows the empty state when nothing matches', async () => {
+    answerCategories((q) => ({ items: { spo: [spoon], xyz: [] }[q.get('like_str') ?? ''] ?? BAITS }));
     const router = renderList();
     await screen.findByRole('heading', { name: '蚯蚓' });
 
+    // Each search waits for the box's pause in typing before it asks: more patience than the 1 s default, which a
+    // busy machine running the whole suite can use up.
+    const patience = { timeout: 4000 };
     fireEvent.change(screen.getByRole('searchbox', { name: zh.search.label }), { target: { value: 'spo' } });
-    await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+    await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']), patience);
+    expect(lastRequest().get('like_str')).toBe('spo');
     expect(router.state.location.search).toBe('?q=spo');
 
     fireEvent.change(screen.getByRole('searchbox', { name: zh.search.label }), { target: { value: 'xyz' } });
-    expect(await screen.findByText(zh.empty.title)).toBeTruthy();
+    expect(await screen.findByText(zh.empty.title, {}, patience)).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: zh.empty.clearFilters }));
@@ -212,7 +177,11 @@ describe('BaitList', () => {
   });
 
   it('pages through a long list and starts again at page 1 when the filter changes', async () => {
-    withBulk = true;
+    // 30 baits under Z: 24 on the first page, 6 on the second.
+    answerCategories((q) => {
+      if (q.get('letter') !== 'Z') return { items: BAITS };
+      return q.get('page') === '2' ? { items: BULK.slice(24), total: 30 } : { items: BULK.slice(0, 24), total: 30 };
+    });
     const router = renderList('/query/baits?letter=Z');
     expect(await screen.findByRole('heading', { name: '紫0' })).toBeTruthy();
     expect(shownNames()).toHaveLength(24);
@@ -220,6 +189,7 @@ describe('BaitList', () => {
     fireEvent.click(screen.getByRole('button', { name: zh.pagination.page.replace('{{page}}', '2') }));
     await waitFor(() => expect(shownNames()).toHaveLength(6));
     expect(lastRequest().get('page')).toBe('2');
+    expect(lastRequest().get('page_size')).toBe('24');
     expect(router.state.location.search).toBe('?letter=Z&page=2');
 
     fireEvent.click(screen.getByRole('button', { name: zh.letters.all }));
@@ -235,12 +205,12 @@ describe('BaitList', () => {
     expect(screen.queryByRole('list')).toBeNull();
 
     failCategories = false;
-    const before = categoryRequests.length;
+    const before = categoryRequests().length;
     await act(async () => {
       fireEvent.click(within(alert).getByRole('button', { name: zh.error.retry }));
     });
     expect(await screen.findByRole('heading', { name: '蚯蚓' })).toBeTruthy();
-    expect(categoryRequests.length).toBeGreaterThan(before);
+    expect(categoryRequests().length).toBeGreaterThan(before);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

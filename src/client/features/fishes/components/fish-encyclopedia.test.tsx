@@ -1,15 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
-import { theme } from '../../../components/theme';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BaitGuideTopResponse } from '#shared/contracts/catches';
+import type { BaitItem, FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
 import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
-import { i18n, initI18n } from '../../../lib/i18n';
+import { initI18n } from '../../../lib/i18n';
 import zh from '../../../locales/zh/fishes.json';
+import { fakeApi, json } from '../../../test/fake-api';
+import { renderRoute } from '../../../test/render-route';
 import { FishEncyclopedia } from './fish-encyclopedia';
 
 // Only the HTTP boundary is faked: the base configuration the encyclopedia reads comes through a stubbed fetch.
@@ -57,48 +54,51 @@ const FISH: FishItem[] = [
   fish(3, ['鲟鱼', 'Sturgeon', 'チョウザメ'], 5, [11], [30_000, 60_000, 90_000]),
 ];
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const BAITS: BaitItem[] = [
+  { ...named(100, '蚯蚓', 'Worm', 'ミミズ'), group_type: 'baits', data: { fish_way: 1, image: '' } },
+  { ...named(101, '玉米', 'Corn', 'コーン'), group_type: 'baits', data: { fish_way: 1, image: '' } },
+  { ...named(102, '亮片', 'Spoon', 'スプーン'), group_type: 'baits', data: { fish_way: 1, image: '' } },
+];
+
+/** Carp and pike were caught in the window (sturgeon was not); on White River only the pike. */
+function top(mapId: string | null): BaitGuideTopResponse {
+  const window = { from: '2026-01-01T00:00:00Z', to: '2026-01-04T00:00:00Z' };
+  if (mapId === '12') {
+    return {
+      map_id: 12,
+      ...window,
+      fishes: [{ fish_id: 2, total: 4, baits: [{ bait_id: 102, count: 4, share: 1 }] }],
+    };
+  }
+  return {
+    map_id: null,
+    ...window,
+    fishes: [
+      {
+        fish_id: 1,
+        total: 200,
+        baits: [
+          { bait_id: 101, count: 100, share: 0.5 },
+          { bait_id: 100, count: 60, share: 0.3 },
+          { bait_id: 999, count: 30, share: 0.15 },
+        ],
+      },
+      { fish_id: 2, total: 10, baits: [{ bait_id: 102, count: 10, share: 1 }] },
+    ],
+  };
 }
 
 let failConfig = false;
-async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
-  const url = new URL(String(input), 'http://localhost');
-  if (url.pathname === '/api/system/get_category_list') {
-    if (failConfig) return json({ detail: 'database unavailable' }, 503);
-    return json({ category_list: { fish: FISH, maps: MAPS, star_type: STAR_TYPES, fish_way: [], baits: [] } });
-  }
-  return json({ detail: 'Not Found' }, 404);
-}
+let failTop = false;
+let api: ReturnType<typeof fakeApi>;
 
 function renderPage(url = '/guide/fishes') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <Suspense fallback={null}>
-            <FishEncyclopedia />
-          </Suspense>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRoute(<FishEncyclopedia />, { path: '*', url }).router;
 }
 
+const fishList = () => screen.getByRole('list', { name: zh.list.label });
 const shownFish = () =>
-  within(screen.getByRole('list'))
+  within(fishList())
     .queryAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent)
     .sort();
@@ -111,7 +111,15 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   failConfig = false;
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  failTop = false;
+  api = fakeApi({
+    'GET /api/system/get_category_list': () =>
+      failConfig
+        ? json({ detail: 'database unavailable' }, 503)
+        : json({ category_list: { fish: FISH, maps: MAPS, star_type: STAR_TYPES, fish_way: [], baits: BAITS } }),
+    'GET /api/bait-guide/top': (request) =>
+      failTop ? json({ detail: 'busy' }, 503) : json(top(request.search.get('map_id'))),
+  });
   resetBaseConfig();
   await loadBaseConfig();
 });
@@ -191,5 +199,71 @@ describe('FishEncyclopedia', () => {
     failConfig = false;
     fireEvent.click(within(alert).getByRole('button', { name: zh.error.retry }));
     expect(await screen.findByRole('heading', { name: '鲤鱼' })).toBeTruthy();
+  });
+
+  it('links each fish to its bait guide and to its heat map on its first map', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: '鲤鱼' });
+    const guide = (name: string) =>
+      screen.getByRole('link', { name: zh.links.baitGuideLabel.replace('{{name}}', name) });
+    const heat = (name: string) => screen.getByRole('link', { name: zh.links.heatMapLabel.replace('{{name}}', name) });
+    expect(guide('鲤鱼').getAttribute('href')).toBe('/query/bait-guide?fish_id=1');
+    expect(heat('鲤鱼').getAttribute('href')).toBe('/?map=11&fish=1');
+    expect(heat('梭鱼').getAttribute('href')).toBe('/?map=12&fish=2');
+    // The links are the card's own, not the detail's.
+    expect(guide('鲤鱼').closest('a[href^="?"]')).toBeNull();
+  });
+
+  it('opens the guide and the heat map on the map the list is filtered by, in the route language', async () => {
+    // i18n stays in zh here; the names and the link prefixes follow the /en route.
+    renderRoute(<FishEncyclopedia />, { path: '/en/guide/fishes', url: '/en/guide/fishes?map=12' });
+    await screen.findByRole('heading', { name: 'Common Carp' });
+    const guide = screen.getByRole('link', { name: zh.links.baitGuideLabel.replace('{{name}}', 'Common Carp') });
+    const heat = screen.getByRole('link', { name: zh.links.heatMapLabel.replace('{{name}}', 'Common Carp') });
+    expect(guide.getAttribute('href')).toBe('/en/query/bait-guide?fish_id=1&map_id=12');
+    expect(heat.getAttribute('href')).toBe('/en?map=12&fish=1');
+  });
+
+  it("shows each fish's top 3 baits from one request for the whole list", async () => {
+    renderPage();
+    const carp = screen.getByRole('heading', { name: '鲤鱼' }).closest('li')!;
+    const carpBaits = await within(carp).findByRole('list', { name: zh.topBaits.title });
+    expect(
+      within(carpBaits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['玉米50%', '蚯蚓30%', `${zh.topBaits.unknown.replace('{{id}}', '999')}15%`]);
+    expect(within(carp).getByText(zh.topBaits.catches_other.replace('{{formatted}}', '200'))).toBeTruthy();
+    const sturgeon = screen.getByRole('heading', { name: '鲟鱼' }).closest('li')!;
+    expect(within(sturgeon).getByText(zh.topBaits.none)).toBeTruthy();
+    expect(api.to('GET', '/api/bait-guide/top')).toHaveLength(1);
+    expect(api.to('GET', '/api/bait-guide')).toHaveLength(0);
+  });
+
+  it('asks for the top baits of the filtered map', async () => {
+    renderPage('/guide/fishes?map=12');
+    const pike = (await screen.findByRole('heading', { name: '梭鱼' })).closest('li')!;
+    const baits = await within(pike).findByRole('list', { name: zh.topBaits.title });
+    expect(
+      within(baits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['亮片100%']);
+    const carp = screen.getByRole('heading', { name: '鲤鱼' }).closest('li')!;
+    expect(within(carp).getByText(zh.topBaits.none)).toBeTruthy();
+    expect(api.to('GET', '/api/bait-guide/top').map((request) => request.search.get('map_id'))).toEqual(['12']);
+  });
+
+  it('still lists the fish when the top baits failed, with one retry for them', async () => {
+    failTop = true;
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(zh.topBaits.failed)).toBeTruthy();
+    expect(shownFish()).toHaveLength(3);
+    failTop = false;
+    fireEvent.click(within(alert).getByRole('button', { name: zh.topBaits.retry }));
+    const carp = screen.getByRole('heading', { name: '鲤鱼' }).closest('li')!;
+    expect(await within(carp).findByRole('list', { name: zh.topBaits.title })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

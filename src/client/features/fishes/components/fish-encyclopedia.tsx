@@ -12,6 +12,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
+import { useTopBaits } from '../api/use-top-baits';
 import { filterFishes } from '../filter-fishes';
 import { fishSearch, useFishParams } from '../hooks/use-fish-params';
 import { FishCard } from './fish-card';
@@ -58,6 +59,9 @@ export function FishEncyclopedia() {
     [maps, displayName, collator],
   );
 
+  // Every card's top baits from one request, on the filtered map when there is one.
+  const topBaits = useTopBaits(params.map);
+
   const selected = params.fish !== null ? fishById(params.fish) : undefined;
   // The drawer keeps showing the last fish while it slides out, instead of going blank as the URL is cleared.
   const [lastSelected, setLastSelected] = useState(selected);
@@ -87,13 +91,37 @@ export function FishEncyclopedia() {
     );
   } else {
     body = (
-      <SimpleGrid component="ul" cols={GRID_COLS} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {shown.map(({ item, name }) => (
-          <li key={item.id}>
-            <FishCard fish={item} name={name} lang={lang} to={fishSearch(searchParams, item.id)} />
-          </li>
-        ))}
-      </SimpleGrid>
+      <Stack gap="sm">
+        {topBaits.isError && (
+          <LoadFailedAlert
+            title={t('topBaits.failed')}
+            retryLabel={t('topBaits.retry')}
+            onRetry={() => void topBaits.refetch()}
+          />
+        )}
+        <SimpleGrid
+          component="ul"
+          cols={GRID_COLS}
+          spacing="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('list.label')}
+        >
+          {shown.map(({ item, name }) => (
+            <li key={item.id}>
+              <FishCard
+                fish={item}
+                name={name}
+                lang={lang}
+                to={fishSearch(searchParams, item.id)}
+                map={params.map}
+                topBaits={{ entry: topBaits.data?.get(item.id), status: topBaits.status }}
+              />
+            </li>
+          ))}
+        </SimpleGrid>
+      </Stack>
     );
   }
 

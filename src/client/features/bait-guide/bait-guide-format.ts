@@ -1,0 +1,64 @@
+import { BAIT_GUIDE_MIN_COUNT, BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
+import type { BaitShare } from '#shared/contracts/catches';
+import { displayGameHour } from '#shared/game/game-time';
+import type { Locale } from '#shared/locales';
+
+/** Baits with fewer catches than this hide behind "show all" (DESIGN §5). */
+export const MIN_COUNT = BAIT_GUIDE_MIN_COUNT;
+/** The window the guide looks at, in hours. */
+export const WINDOW_HOURS = BAIT_GUIDE_WINDOW_HOURS;
+
+/** A share (0–1) as a percentage with one decimal; a share too small to show as 0.1 % reads "<0.1%". */
+export function formatShare(share: number, lang: Locale): string {
+  const format = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (share > 0 && share < 0.0005) return `<${format.format(0.001)}`;
+  return format.format(share);
+}
+
+export function formatCount(count: number, lang: Locale): string {
+  return new Intl.NumberFormat(lang).format(count);
+}
+
+/** The baits shown at first: those with at least MIN_COUNT catches, in the server's order (count, then id). */
+export function splitByMinCount(baits: readonly BaitShare[]): { shown: BaitShare[]; hidden: BaitShare[] } {
+  const shown: BaitShare[] = [];
+  const hidden: BaitShare[] = [];
+  for (const bait of baits) (bait.count >= MIN_COUNT ? shown : hidden).push(bait);
+  return { shown, hidden };
+}
+
+/** The lower bound of a depth band label (`0-5`, `50+`, `5–10`), for ordering bands; unreadable labels sort last. */
+function depthStart(key: string): number {
+  const start = Number.parseFloat(key);
+  return Number.isFinite(start) ? start : Number.POSITIVE_INFINITY;
+}
+
+/** A depth band label as shown: `0-5` → `0–5 m`, `50+` → `≥ 50 m`. */
+export function depthLabel(key: string): string {
+  const plus = /^\s*(\d+(?:\.\d+)?)\s*\+\s*$/.exec(key);
+  if (plus) return `≥ ${plus[1]} m`;
+  const range = /^\s*(\d+(?:\.\d+)?)\s*[-–]\s*(\d+(?:\.\d+)?)\s*$/.exec(key);
+  if (range) return `${range[1]}–${range[2]} m`;
+  return key;
+}
+
+interface Split<K> {
+  key: K;
+  total: number;
+  baits: BaitShare[];
+}
+
+/** Hours in game order 1…24 (the server's 24 may come as 0 from an older answer: shown as 24). */
+export function sortHours<T extends Split<number>>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => displayGameHour(a.key) - displayGameHour(b.key));
+}
+
+/** Depth bands from the surface down. */
+export function sortDepths<T extends Split<string>>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => depthStart(a.key) - depthStart(b.key) || a.key.localeCompare(b.key));
+}
+
+/** Weathers with the most catches first. */
+export function sortByTotal<T extends Split<unknown>>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => b.total - a.total);
+}

@@ -1,0 +1,342 @@
+/**
+ * The detailed proportions (spec §1: "a click for detailed proportions"): a chart of the bait shares, and how the
+ * shares change with the game hour, the depth band and the weather. Loaded lazily with the charts library, so the
+ * guide itself stays light; the charts' stylesheet comes with this chunk only.
+ */
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { ColorSwatch, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconClock, IconCloudRain, IconRipple } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BaitShare } from '#shared/contracts/catches';
+import { formatGameHour, GAME_HOURS, displayGameHour } from '#shared/game/game-time';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { useLocale } from '../../../lib/use-locale';
+import { useBaitGuideDetail } from '../api/bait-guide-queries';
+import { depthLabel, formatCount, formatShare, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
+import { useBaitLabel } from '../hooks/use-bait-names';
+import { BaitGuideSummary } from './bait-guide-summary';
+
+/** Distinct hues that keep their contrast on a light and a dark background; grey is "other baits". */
+const PALETTE = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'yellow.6', 'cyan.6', 'pink.6', 'lime.6'] as const;
+const OTHER_COLOR = 'gray.5';
+/** Baits named in the donut; the rest add up to "other". */
+const DONUT_BAITS = 7;
+/** Baits given their own colour in the splits; more would be too many colours to tell apart in one bar. */
+const SPLIT_BAITS = 5;
+const OTHER = 'other';
+
+const seriesKey = (baitId: number) => `b${baitId}`;
+const percent = (value: number) => `${value.toFixed(1)}%`;
+const axisPercent = (value: number) => `${value}%`;
+
+interface Condition {
+  /** The condition as the table shows it (e.g. `07:00`, `0–5 m`, `Sunny`). */
+  label: string;
+  /** The same, short, for a chart axis (e.g. `7`). */
+  axis: string;
+  total: number;
+  baits: BaitShare[];
+}
+
+interface Series {
+  name: string;
+  label: string;
+  color: string;
+}
+
+interface SplitViewProps {
+  conditions: Condition[];
+  series: Series[];
+  /** Columns (one per condition, for the 24 hours) or rows (long labels: weather, depth). */
+  layout: 'columns' | 'rows';
+  title: string;
+  testId: string;
+}
+
+/** One split: a stacked bar per condition (100 % = its catches), and the same numbers as a table. */
+function SplitView({ conditions, series, layout, title, testId }: SplitViewProps) {
+  const { t } = useTranslation('bait-guide');
+  const lang = useLocale();
+  const label = useBaitLabel();
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const named = new Set(series.filter((entry) => entry.name !== OTHER).map((entry) => entry.name));
+  const data = conditions.map((condition) => {
+    const row: Record<string, string | number> = { condition: condition.axis };
+    let rest = condition.total > 0 ? 100 : 0;
+    for (const bait of condition.baits) {
+      const key = seriesKey(bait.bait_id);
+      if (!named.has(key)) continue;
+      row[key] = bait.share * 100;
+      rest -= bait.share * 100;
+    }
+    row[OTHER] = Math.max(0, rest);
+    return row;
+  });
+  const withData = conditions.filter((condition) => condition.total > 0);
+
+  if (withData.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" py="md" data-testid={testId}>
+        {t('details.noSplit')}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      <BarChart
+        h={layout === 'columns' ? 260 : Math.max(160, conditions.length * 32 + 60)}
+        data={data}
+        dataKey="condition"
+        type="stacked"
+        orientation={layout === 'columns' ? 'horizontal' : 'vertical'}
+        series={series}
+        valueFormatter={percent}
+        withLegend
+        // In the series' order (most caught first, "other" last) rather than recharts' alphabetical default.
+        legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
+        gridAxis={layout === 'columns' ? 'y' : 'x'}
+        tickLine="none"
+        xAxisProps={
+          layout === 'columns'
+            ? { interval: phone ? 2 : 0 }
+            : { domain: [0, 100], ticks: [0, 25, 50, 75, 100], tickFormatter: axisPercent }
+        }
+        yAxisProps={
+          layout === 'columns'
+            ? { domain: [0, 100], ticks: [0, 25, 50, 75, 100], tickFormatter: axisPercent, width: 44 }
+            : // Every condition named: recharts would skip every other label to avoid a crowd it does not have.
+              { width: phone ? 84 : 116, interval: 0 }
+        }
+        maxBarWidth={layout === 'columns' ? 28 : 22}
+        // Room for the last axis label ("100%") inside the drawer.
+        barChartProps={{ margin: { right: 16 } }}
+        aria-hidden
+      />
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped withTableBorder verticalSpacing={6} fz="sm" aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('details.condition')}</Table.Th>
+              <Table.Th scope="col" ta="end" style={{ whiteSpace: 'nowrap' }}>
+                {t('details.sample')}
+              </Table.Th>
+              <Table.Th scope="col">{t('details.topBaits')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {withData.map((condition) => (
+              <Table.Tr key={condition.label}>
+                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {condition.label}
+                </Table.Th>
+                <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCount(condition.total, lang)}
+                </Table.Td>
+                <Table.Td>
+                  {condition.baits
+                    .slice(0, 3)
+                    .map((bait) => `${label(bait.bait_id).name} ${formatShare(bait.share, lang)}`)
+                    .join(' · ')}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** The overall shares: a donut of the leading baits and "other", with a legend that carries the numbers. */
+function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
+  const { t } = useTranslation('bait-guide');
+  const lang = useLocale();
+  const label = useBaitLabel();
+  const leading = baits.slice(0, DONUT_BAITS);
+  const rest = baits.slice(DONUT_BAITS);
+  const restCount = rest.reduce((sum, bait) => sum + bait.count, 0);
+  const slices = [
+    ...leading.map((bait, index) => ({
+      key: String(bait.bait_id),
+      name: label(bait.bait_id).name,
+      share: bait.share,
+      count: bait.count,
+      color: PALETTE[index % PALETTE.length]!,
+    })),
+    ...(restCount > 0
+      ? [{ key: OTHER, name: t('details.other'), share: restCount / total, count: restCount, color: OTHER_COLOR }]
+      : []),
+  ];
+
+  return (
+    <Group gap="xl" align="center" wrap="wrap" justify="center">
+      <DonutChart
+        data={slices.map((slice) => ({ name: slice.name, value: slice.share * 100, color: slice.color }))}
+        size={180}
+        thickness={28}
+        valueFormatter={percent}
+        chartLabel={formatCount(total, lang)}
+        tooltipDataSource="segment"
+        aria-hidden
+      />
+      <Table
+        verticalSpacing={4}
+        fz="sm"
+        style={{ flex: '1 1 16rem', width: 'auto' }}
+        aria-label={t('details.sharesChart', { count: total })}
+        data-testid="shares-legend"
+      >
+        <Table.Tbody>
+          {slices.map((slice) => (
+            <Table.Tr key={slice.key}>
+              <Table.Th scope="row" fw={500}>
+                <Group gap="xs" wrap="nowrap">
+                  <ColorSwatch color={`var(--mantine-color-${slice.color.replace('.', '-')})`} size={12} aria-hidden />
+                  <span>{slice.name}</span>
+                </Group>
+              </Table.Th>
+              <Table.Td ta="end" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatShare(slice.share, lang)}
+              </Table.Td>
+              <Table.Td ta="end" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {t('summary.catches', { count: slice.count, formatted: formatCount(slice.count, lang) })}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Group>
+  );
+}
+
+interface BaitGuideDetailsProps {
+  fish: number;
+  map: number | null;
+  /** The map's name, null for every map. */
+  mapName: string | null;
+}
+
+export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) {
+  const { t } = useTranslation('bait-guide');
+  const label = useBaitLabel();
+  const detail = useBaitGuideDetail(fish, map);
+  const data = detail.data;
+
+  const series = useMemo<Series[]>(() => {
+    const leading = (data?.baits ?? []).slice(0, SPLIT_BAITS).map((bait, index) => ({
+      name: seriesKey(bait.bait_id),
+      label: label(bait.bait_id).name,
+      color: PALETTE[index % PALETTE.length]!,
+    }));
+    return [...leading, { name: OTHER, label: t('details.other'), color: OTHER_COLOR }];
+  }, [data, label, t]);
+
+  const splits = useMemo(() => {
+    if (!data) return null;
+    const byHour = new Map(sortHours(data.by_hour).map((entry) => [displayGameHour(entry.key), entry]));
+    const hours: Condition[] = Array.from({ length: GAME_HOURS }, (_, index) => {
+      const hour = index + 1;
+      const entry = byHour.get(hour);
+      return { label: formatGameHour(hour), axis: String(hour), total: entry?.total ?? 0, baits: entry?.baits ?? [] };
+    });
+    const depths: Condition[] = sortDepths(data.by_depth).map((entry) => ({
+      label: depthLabel(entry.key),
+      axis: depthLabel(entry.key),
+      total: entry.total,
+      baits: entry.baits,
+    }));
+    const weathers: Condition[] = sortByTotal(data.by_weather).map((entry) => {
+      const name = t(`weather.${entry.key}`, { defaultValue: entry.key });
+      return { label: name, axis: name, total: entry.total, baits: entry.baits };
+    });
+    return { hours, depths, weathers };
+  }, [data, t]);
+
+  if (detail.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t('details.loading')}>
+        <Skeleton h={56} radius="md" />
+        <Skeleton h={180} radius="md" />
+        <Skeleton h={260} radius="md" />
+      </Stack>
+    );
+  }
+  if (detail.isError || !data || !splits) {
+    return (
+      <LoadFailedAlert title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void detail.refetch()} />
+    );
+  }
+  if (data.total === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        {t('empty.title')}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="xl">
+      <BaitGuideSummary guide={data} mapName={mapName} />
+      <Stack gap="sm" component="section" aria-labelledby="bait-guide-shares">
+        <Title order={3} size="h4" id="bait-guide-shares">
+          {t('details.shares')}
+        </Title>
+        <SharesView baits={data.baits} total={data.total} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="bait-guide-splits">
+        <div>
+          <Title order={3} size="h4" id="bait-guide-splits">
+            {t('details.splits')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('details.splitsHint')}
+          </Text>
+        </div>
+        <Tabs defaultValue="hour" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="hour" leftSection={<IconClock size={16} aria-hidden />}>
+              {t('details.byHour')}
+            </Tabs.Tab>
+            <Tabs.Tab value="depth" leftSection={<IconRipple size={16} aria-hidden />}>
+              {t('details.byDepth')}
+            </Tabs.Tab>
+            <Tabs.Tab value="weather" leftSection={<IconCloudRain size={16} aria-hidden />}>
+              {t('details.byWeather')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="hour" pt="md">
+            <SplitView
+              conditions={splits.hours}
+              series={series}
+              layout="columns"
+              title={t('details.byHour')}
+              testId="split-hour"
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="depth" pt="md">
+            <SplitView
+              conditions={splits.depths}
+              series={series}
+              layout="rows"
+              title={t('details.byDepth')}
+              testId="split-depth"
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="weather" pt="md">
+            <SplitView
+              conditions={splits.weathers}
+              series={series}
+              layout="rows"
+              title={t('details.byWeather')}
+              testId="split-weather"
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChartBar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BaitGuideResponse } from '#shared/contracts/catches';
+import { formatDateTime } from '../../../lib/format-date';
+import { useLocale } from '../../../lib/use-locale';
+import { formatCount, WINDOW_HOURS } from '../bait-guide-format';
+
+/** 'YYYY-MM-DD HH:mm' in the browser's time zone (seconds say nothing about a 72-hour window). */
+export const formatWindowTime = (iso: string) => formatDateTime(iso).slice(0, 16);
+
+function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+interface BaitGuideSummaryProps {
+  guide: Pick<BaitGuideResponse, 'total' | 'from' | 'to'>;
+  /** The map's name, null for every map. */
+  mapName: string | null;
+  onOpenDetails?: () => void;
+}
+
+/** What the shares rest on: the sample size, the window and the maps, with the way into the detailed proportions. */
+export function BaitGuideSummary({ guide, mapName, onOpenDetails }: BaitGuideSummaryProps) {
+  const { t } = useTranslation('bait-guide');
+  const lang = useLocale();
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group justify="space-between" align="center" gap="md">
+        <Group gap="lg" align="flex-start">
+          <Fact label={t('summary.sample')} testId="sample-size">
+            {t('summary.catches', { count: guide.total, formatted: formatCount(guide.total, lang) })}
+          </Fact>
+          <Fact label={t('summary.scope')} testId="scope">
+            {mapName ?? t('summary.allMaps')}
+          </Fact>
+          <Fact label={t('summary.window')} testId="window">
+            {t('summary.windowValue', { from: formatWindowTime(guide.from), to: formatWindowTime(guide.to) })}{' '}
+            <Text span size="xs" c="dimmed" fw={400}>
+              ({t('summary.windowHours', { hours: WINDOW_HOURS })})
+            </Text>
+          </Fact>
+        </Group>
+        {onOpenDetails && (
+          <Button
+            variant="light"
+            leftSection={<IconChartBar size={18} aria-hidden />}
+            onClick={onOpenDetails}
+            fullWidth={phone}
+          >
+            {t('ranking.details')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Group, Progress, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BaitShare } from '#shared/contracts/catches';
+import { useLocale } from '../../../lib/use-locale';
+import { formatCount, formatShare, MIN_COUNT, splitByMinCount } from '../bait-guide-format';
+import { useBaitLabel } from '../hooks/use-bait-names';
+import { BaitPicture } from '../../../components/bait-picture';
+import classes from './bait-ranking.module.css';
+
+interface BaitRankingProps {
+  baits: readonly BaitShare[];
+  /** Opens the detailed proportions. */
+  onOpenDetails: () => void;
+}
+
+/**
+ * The baits ranked by share (the server's order: count, then id), with count and share. Baits with fewer than
+ * MIN_COUNT catches are too few to judge by, so they wait behind "show all".
+ */
+export function BaitRanking({ baits, onOpenDetails }: BaitRankingProps) {
+  const { t } = useTranslation('bait-guide');
+  const lang = useLocale();
+  const label = useBaitLabel();
+  const [showAll, setShowAll] = useState(false);
+  const { shown, hidden } = splitByMinCount(baits);
+  const rows = showAll ? [...shown, ...hidden] : shown;
+
+  return (
+    <Stack gap="xs">
+      {rows.length > 0 && (
+        <Stack component="ol" gap={2} p={0} m={0} aria-label={t('ranking.label')} style={{ listStyle: 'none' }}>
+          {rows.map((entry, index) => {
+            const { bait, name, typeName } = label(entry.bait_id);
+            const share = formatShare(entry.share, lang);
+            return (
+              <li key={entry.bait_id} data-bait-id={entry.bait_id}>
+                <UnstyledButton className={classes.row} onClick={onOpenDetails}>
+                  <Group gap="sm" wrap="nowrap" align="center">
+                    <Text c="dimmed" size="sm" className={classes.rank}>
+                      {index + 1}
+                    </Text>
+                    <BaitPicture bait={bait} size={40} />
+                    <Stack gap={4} miw={0} style={{ flex: 1 }}>
+                      <Group justify="space-between" gap="xs" wrap="nowrap">
+                        <Text fw={600} size="sm" truncate lang={lang} data-testid="bait-name">
+                          {name}
+                        </Text>
+                        <Text fw={700} size="sm" className={classes.numbers} data-testid="bait-share">
+                          {share}
+                        </Text>
+                      </Group>
+                      <Progress value={entry.share * 100} size="sm" radius="xl" aria-hidden />
+                      <Group justify="space-between" gap="xs" wrap="nowrap">
+                        <Text size="xs" c="dimmed" truncate>
+                          {typeName ?? t('ranking.unknownType')}
+                        </Text>
+                        <Text size="xs" c="dimmed" className={classes.numbers} data-testid="bait-count">
+                          {t('summary.catches', { count: entry.count, formatted: formatCount(entry.count, lang) })}
+                        </Text>
+                      </Group>
+                    </Stack>
+                  </Group>
+                  <VisuallyHidden>{` (${t('ranking.rowAction')})`}</VisuallyHidden>
+                </UnstyledButton>
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+      {hidden.length > 0 && (
+        <Group gap="sm" justify="space-between" wrap="wrap" px="sm">
+          <Text size="sm" c="dimmed">
+            {showAll
+              ? null
+              : shown.length === 0
+                ? t('ranking.allHidden', { min: MIN_COUNT })
+                : t('ranking.hidden', { count: hidden.length, min: MIN_COUNT })}
+          </Text>
+          <Button
+            variant="subtle"
+            size="sm"
+            onClick={() => setShowAll((value) => !value)}
+            aria-expanded={showAll}
+            rightSection={showAll ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+          >
+            {showAll ? t('ranking.showFewer', { min: MIN_COUNT }) : t('ranking.showAll', { count: baits.length })}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

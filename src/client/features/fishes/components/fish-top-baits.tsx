@@ -1,0 +1,66 @@
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '#shared/locales';
+import { BaitPicture } from '../../../components/bait-picture';
+import { useBaseConfig } from '../../../lib/base-config';
+import { useDisplayName } from '../../../lib/use-display-name';
+import type { TopBaitsEntry } from '../api/use-top-baits';
+
+const PICTURE = 22;
+
+interface FishTopBaitsProps {
+  /** The fish's entry of `/bait-guide/top`; undefined when it had no catch in the window. */
+  entry: TopBaitsEntry | undefined;
+  status: 'pending' | 'error' | 'success';
+  lang: Locale;
+}
+
+/** The fish's three most used baits in the last 3 days, with their shares (spec §2 fish encyclopedia, issue 10). */
+export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
+  const { t } = useTranslation('fishes');
+  const displayName = useDisplayName();
+  const { baitById } = useBaseConfig();
+  // A failed request is said once above the list; the cards just leave the section out.
+  if (status === 'error') return null;
+  if (status === 'pending') return <Skeleton h={14} w="70%" mt="auto" radius="sm" aria-hidden />;
+  // Most fish have no catch in a 3-day window: one line says so (a page of 160 cards stays light to lay out and scan).
+  if (!entry || entry.baits.length === 0) {
+    return (
+      <Text size="xs" c="dimmed" mt="auto" pt={4} data-testid="top-baits">
+        {t('topBaits.none')}
+      </Text>
+    );
+  }
+  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
+
+  return (
+    // At the card's foot, so the sections line up across a row of cards.
+    <Stack gap={4} mt="auto" pt={4} data-testid="top-baits">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed" fw={600}>
+          {t('topBaits.title')}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {t('topBaits.catches', { count: entry.total, formatted: new Intl.NumberFormat(lang).format(entry.total) })}
+        </Text>
+      </Group>
+      <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('topBaits.title')}>
+        {entry.baits.slice(0, 3).map((share) => {
+          const bait = baitById(share.bait_id);
+          const name = bait ? displayName(bait) : t('topBaits.unknown', { id: share.bait_id });
+          return (
+            <Group component="li" key={share.bait_id} gap={8} wrap="nowrap" data-bait-id={share.bait_id}>
+              <BaitPicture size={PICTURE} radius="sm" bait={bait} />
+              <Text size="sm" truncate style={{ flex: 1 }} lang={lang}>
+                {name}
+              </Text>
+              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {percent.format(share.share)}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

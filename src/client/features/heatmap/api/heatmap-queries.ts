@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import type { HeatCellResponse, HeatmapResponse } from '#shared/contracts/catches';
+import type { FishItem } from '#shared/contracts/catalogue';
+import { api, ApiError, type Query } from '../../../lib/api-client';
+import type { Cell } from '../heat-scale';
+import type { HeatRange } from '../hooks/use-heatmap-params';
+
+/** The filters of one picture, the map resolved (the page's default map filled in). */
+export interface HeatQuery {
+  map: number;
+  fish: number | null;
+  star: number | null;
+  range: HeatRange;
+}
+
+function heatQuery({ map, fish, star, range }: HeatQuery): Query {
+  return { map_id: map, fish_id: fish ?? undefined, star_type: star ?? undefined, range };
+}
+
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * The counts per cell (`GET /api/heatmap`, contract §3). While other filters of the same map load, the last picture
+ * stays on screen (dimmed by the page) rather than flashing empty; a picture of another map is never shown over the
+ * new one. The server sends `ETag`s, so a refetch of an unchanged picture costs a 304.
+ */
+export function useHeatmap(query: HeatQuery | null) {
+  return useQuery({
+    queryKey: ['heatmap', query],
+    queryFn: ({ signal }) => api.get<HeatmapResponse>('/api/heatmap', heatQuery(query!), { signal }),
+    enabled: query !== null,
+    placeholderData: (previous) => (previous && previous.map_id === query?.map ? previous : undefined),
+    staleTime: 30_000,
+    retry: (failures, error) => failures < 1 && !notFound(error),
+  });
+}
+
+/** What was caught in one cell under the same filters (`GET /api/heatmap/cell`). */
+export function useHeatCell(query: HeatQuery | null, cell: Cell | null) {
+  return useQuery({
+    queryKey: ['heatmap', 'cell', query, cell],
+    queryFn: ({ signal }) =>
+      api.get<HeatCellResponse>(
+        '/api/heatmap/cell',
+        { ...heatQuery(query!), col: cell!.col, row: cell!.row },
+        { signal },
+      ),
+    enabled: query !== null && cell !== null,
+    staleTime: 30_000,
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+  });
+}
+
+interface FishesByMap {
+  items: FishItem[];
+}
+
+/**
+ * The fish that live on a map (`GET /api/system/get_fishes_by_map_id`), for the fish filter. `placeholder` (the
+ * base configuration's fish of that map) fills the list at once while the answer is on its way.
+ */
+export function useMapFishes(mapId: number | null, placeholder: readonly FishItem[]) {
+  return useQuery({
+    queryKey: ['catalogue', 'fishes-by-map', mapId],
+    queryFn: ({ signal }) =>
+      api
+        .get<FishesByMap>('/api/system/get_fishes_by_map_id', { map_id: mapId! }, { signal })
+        .then((body) => body.items),
+    enabled: mapId !== null,
+    placeholderData: placeholder.length > 0 ? [...placeholder] : undefined,
+    // The catalogue changes with a deployment, not while a page is open.
+    staleTime: 10 * 60_000,
+  });
+}

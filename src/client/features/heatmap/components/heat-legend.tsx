@@ -1,0 +1,92 @@
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+import { useLocale } from '../../../lib/use-locale';
+import { classLabel, formatAgo, formatCount } from '../heat-format';
+import type { HeatClass } from '../heat-scale';
+import type { HeatRange } from '../hooks/use-heatmap-params';
+
+interface HeatLegendProps {
+  id: string;
+  /** Catches behind the picture, null while none has arrived. */
+  total: number | null;
+  updatedAt: string | null;
+  range: HeatRange;
+  heatClasses: readonly HeatClass[];
+}
+
+/**
+ * What the picture shows (spec §1, DESIGN §5): catch-report density, the number of reports behind it, how fresh they
+ * are, and the legend of the colours with their counts. The swatches sit on a light strip like the map's own
+ * picture, so the palest and the darkest class read the same in both colour schemes.
+ */
+export function HeatLegend({ id, total, updatedAt, range, heatClasses }: HeatLegendProps) {
+  const { t } = useTranslation('heatmap');
+  const lang = useLocale();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`${id}-title`}>
+      <Stack gap="sm">
+        <div id={id}>
+          <Title order={2} size="h4" id={`${id}-title`}>
+            {t('summary.title')}
+          </Title>
+          <Text size="sm" mt={4} data-testid="heat-total">
+            {total === null
+              ? '\u00a0'
+              : t('summary.total', {
+                  count: total,
+                  formatted: formatCount(total, lang),
+                  range: t(`summary.range${range}`),
+                })}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="heat-updated">
+            {total === null
+              ? '\u00a0'
+              : updatedAt
+                ? t('summary.updated', { time: formatDateTime(updatedAt), ago: formatAgo(updatedAt, lang) })
+                : t('summary.noReports')}
+          </Text>
+        </div>
+        {heatClasses.length > 0 && (
+          <figure style={{ margin: 0 }} aria-labelledby={`${id}-legend`}>
+            <Text component="figcaption" size="sm" fw={600} id={`${id}-legend`} mb={6}>
+              {t('legend.title')}
+            </Text>
+            <Box
+              component="ol"
+              data-testid="heat-legend"
+              p={4}
+              m={0}
+              style={{
+                listStyle: 'none',
+                display: 'grid',
+                gridTemplateColumns: `repeat(${heatClasses.length}, minmax(0, 1fr))`,
+                gap: 2,
+                borderRadius: 'var(--mantine-radius-sm)',
+                background: '#eef2e6',
+                border: '1px solid var(--mantine-color-default-border)',
+              }}
+            >
+              {heatClasses.map((heatClass) => (
+                <li key={heatClass.min} data-color={heatClass.color}>
+                  <Box h={14} style={{ background: heatClass.color, borderRadius: 2 }} aria-hidden />
+                  <Text size="xs" ta="center" mt={4} c="#25262b" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {classLabel(heatClass, lang)}
+                  </Text>
+                </li>
+              ))}
+            </Box>
+            <Group justify="space-between" mt={4}>
+              <Text size="xs" c="dimmed">
+                {t('legend.fewer')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('legend.more')}
+              </Text>
+            </Group>
+          </figure>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import { ColorSwatch, Grid, Group, Select } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FishItem } from '#shared/contracts/catalogue';
+import { STAR_TYPES } from '#shared/game/catch-attributes';
+import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
+import { useBaseConfig } from '../../../lib/base-config';
+import { useDisplayName } from '../../../lib/use-display-name';
+import { useLocale } from '../../../lib/use-locale';
+import { HEAT_RANGES, type HeatFilters, type HeatRange } from '../hooks/use-heatmap-params';
+
+interface HeatmapFiltersProps {
+  /** The filters, the map resolved (the default map filled in). */
+  value: HeatFilters;
+  /** The fish of the chosen map. */
+  fishes: readonly FishItem[];
+  onChange: (patch: Partial<HeatFilters>) => void;
+}
+
+const SPAN = { base: 6, md: 3 };
+
+/**
+ * The heat map's filters (spec §2): map, fish (only those living on the chosen map, searchable, or all), time range
+ * and star type. Two by two on a phone, so the map stays near the top of the screen.
+ */
+export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps) {
+  const { t } = useTranslation('heatmap');
+  const lang = useLocale();
+  const displayName = useDisplayName();
+  const { maps, fishById, starTypeById } = useBaseConfig();
+  const collator = useMemo(() => new Intl.Collator(lang), [lang]);
+
+  // The maps in the catalogue's order: the first one is the page's default.
+  const mapOptions = useMemo(
+    () => maps.map((map) => ({ value: String(map.id), label: displayName(map) })),
+    [maps, displayName],
+  );
+  const fishOptions = useMemo(
+    () =>
+      fishes
+        .map((fish) => ({ value: String(fish.id), label: displayName(fish) }))
+        .sort((a, b) => collator.compare(a.label, b.label)),
+    [fishes, displayName, collator],
+  );
+  const starOptions = STAR_TYPES.map((star) => {
+    const named = starTypeById(star);
+    return { value: String(star), label: named ? displayName(named) : String(star) };
+  });
+  const rangeOptions = HEAT_RANGES.map((range) => ({ value: range, label: t(`filters.range${range}`) }));
+
+  const changeMap = (raw: string | null) => {
+    if (raw === null) return;
+    const map = Number(raw);
+    // A fish that does not live on the new map would leave the picture empty for no visible reason.
+    const keepFish = value.fish === null || fishById(value.fish)?.data.maps.includes(map);
+    onChange(keepFish ? { map } : { map, fish: null });
+  };
+
+  return (
+    <section aria-label={t('filters.label')}>
+      <Grid gap="sm">
+        <Grid.Col span={SPAN}>
+          <Select
+            label={t('filters.map')}
+            data={mapOptions}
+            value={value.map === null ? null : String(value.map)}
+            onChange={changeMap}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage={t('filters.nothingFound')}
+          />
+        </Grid.Col>
+        <Grid.Col span={SPAN}>
+          <Select
+            label={t('filters.fish')}
+            placeholder={t('filters.allFish')}
+            data={fishOptions}
+            value={value.fish === null ? null : String(value.fish)}
+            onChange={(v) => onChange({ fish: v === null ? null : Number(v) })}
+            searchable
+            clearable
+            limit={200}
+            clearButtonProps={{ 'aria-label': t('filters.clearFish') }}
+            nothingFoundMessage={t('filters.nothingFound')}
+          />
+        </Grid.Col>
+        <Grid.Col span={SPAN}>
+          <Select
+            label={t('filters.range')}
+            data={rangeOptions}
+            value={value.range}
+            onChange={(v) => v !== null && onChange({ range: v as HeatRange })}
+            allowDeselect={false}
+          />
+        </Grid.Col>
+        <Grid.Col span={SPAN}>
+          <Select
+            label={t('filters.star')}
+            placeholder={t('filters.allStars')}
+            data={starOptions}
+            value={value.star === null ? null : String(value.star)}
+            onChange={(v) => onChange({ star: v === null ? null : Number(v) })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('filters.clearStar') }}
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                <ColorSwatch
+                  color={RARITY_COLORS[rarityByStarType(Number(option.value))]}
+                  size={12}
+                  withShadow={false}
+                  aria-hidden
+                />
+                {option.label}
+              </Group>
+            )}
+          />
+        </Grid.Col>
+      </Grid>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StatsResponse } from '#shared/contracts/catches';
+import { api } from '../../../lib/api-client';
+
+/** The browser's IANA time zone: "today" in the stats is the user's own day (spec §2, contract §5). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The current user's stats; `clientId` keys them by the bound logger, so binding another one shows its own. */
+export function useMyStats(clientId: string | null, token: string) {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: ['stats', 'me', token, clientId, tz],
+    queryFn: ({ signal }) => api.get<StatsResponse>('/api/users/me/stats', { tz }, { signal }),
+    enabled: clientId !== null,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,100 @@
+import { Badge, Group, Image, Popover, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconFish } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BaitItem } from '#shared/contracts/catalogue';
+import { OtherNames } from '../../../components/other-names';
+import { DROPDOWN_OFFSET, DROPDOWN_POSITION } from '../../../components/theme';
+import { mediaUrl } from '../../../lib/api-client';
+import { useBaseConfig } from '../../../lib/base-config';
+import { useDisplayName } from '../../../lib/use-display-name';
+import { useLocale } from '../../../lib/use-locale';
+
+/** The bait's picture, or a neutral icon when it has none or it fails to load. */
+function BaitPicture({ bait, name, size }: { bait: BaitItem; name: string; size: number }) {
+  const { t } = useTranslation('logs');
+  const [failed, setFailed] = useState(false);
+  if (failed || !bait.data.image) {
+    return (
+      <ThemeIcon size={size} radius="md" variant="light" color="gray" aria-hidden>
+        <IconFish size={size / 2} />
+      </ThemeIcon>
+    );
+  }
+  return (
+    <Image
+      src={mediaUrl(bait.data.image)}
+      alt={t('bait.imageAlt', { name })}
+      w={size}
+      h={size}
+      radius="md"
+      fit="contain"
+      onError={() => setFailed(true)}
+      style={{ flex: 'none', background: 'var(--mantine-color-default-hover)' }}
+    />
+  );
+}
+
+/**
+ * A bait in a log (spec §2: "clicking a bait shows bait info"): its name as a button, with its bait type beneath;
+ * the button opens its picture, names in the other languages and type.
+ */
+export function BaitInfo({ baitId }: { baitId: number }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  const displayName = useDisplayName();
+  const { baitById, fishWayById } = useBaseConfig();
+  const bait = baitById(baitId);
+  if (!bait) return <Text size="sm">{t('bait.unknown')}</Text>;
+  const name = displayName(bait);
+  const type = fishWayById(bait.data.fish_way);
+  const typeName = type ? displayName(type) : t('bait.unknownType');
+
+  return (
+    <Popover position={DROPDOWN_POSITION} offset={DROPDOWN_OFFSET} withArrow shadow="md" width={260} trapFocus>
+      <Popover.Target>
+        {/* Named by what it shows (WCAG 2.5.3), then what it does, for screen readers. */}
+        <UnstyledButton aria-haspopup="dialog" style={{ textAlign: 'start', borderRadius: 'var(--mantine-radius-sm)' }}>
+          <Text size="sm" component="span" td="underline" style={{ textDecorationStyle: 'dotted' }} lang={lang}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" component="span" display="block">
+            {typeName}
+          </Text>
+          <VisuallyHidden>{` (${t('bait.show')})`}</VisuallyHidden>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <BaitPicture bait={bait} name={name} size={56} />
+          <Stack gap={4} miw={0}>
+            <Text fw={600} lang={lang} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <OtherNames item={bait} shown={name} lang={lang} />
+            <Group gap={6} mt={2}>
+              <Text size="xs" c="dimmed" component="span">
+                {t('bait.type')}
+              </Text>
+              <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+                {typeName}
+              </Badge>
+            </Group>
+          </Stack>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The bait(s) of a catch: one, or the two of a sandwich rig. */
+export function CatchBaits({ baitId, bait2Id }: { baitId: number; bait2Id: number | null }) {
+  const { t } = useTranslation('logs');
+  if (bait2Id === null) return <BaitInfo baitId={baitId} />;
+  return (
+    <Stack gap={4} aria-label={t('bait.sandwich')} role="group">
+      <BaitInfo baitId={baitId} />
+      <BaitInfo baitId={bait2Id} />
+    </Stack>
+  );
+}

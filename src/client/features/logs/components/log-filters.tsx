@@ -1,0 +1,274 @@
+import { Button, Collapse, ColorSwatch, Grid, Group, Pill, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
+import type { Named } from '#shared/game/names';
+import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
+import { useBaseConfig } from '../../../lib/base-config';
+import { useDisplayName } from '../../../lib/use-display-name';
+import { useLocale } from '../../../lib/use-locale';
+import type { LogKind } from '../api/log-queries';
+import {
+  activeFilterCount,
+  type LogFilters as Filters,
+  type LogSpot,
+  NO_FILTERS,
+  TIME_RANGES,
+} from '../hooks/use-log-params';
+import { formatDecimal } from '../log-format';
+
+interface LogFiltersProps {
+  kind: LogKind;
+  value: Filters;
+  onChange: (patch: Partial<Filters>) => void;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as the value of a `datetime-local` input, in the browser's time zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (browser time) as an ISO UTC time; null when empty or unreadable. */
+function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const at = new Date(value).getTime();
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/** Catalogue items as select options, sorted by their shown name (pinyin order in zh). */
+function options(
+  items: readonly (Named & { id: number })[],
+  displayName: (item: Named) => string,
+  collator: Intl.Collator,
+) {
+  return items
+    .map((item) => ({ value: String(item.id), label: displayName(item) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** A spot's sides as text; an open side reads "…". */
+function spotValues(spot: LogSpot, lang: string): Record<keyof LogSpot, string> {
+  const f = (value: number | null) => (value === null ? '…' : formatDecimal(value, lang, 2));
+  return { x_min: f(spot.x_min), x_max: f(spot.x_max), y_min: f(spot.y_min), y_max: f(spot.y_max) };
+}
+
+/**
+ * The filters of a log list (spec §2): map, fish (those living on the chosen map), bait, star type, rod type (the
+ * category of official records), time range, and "only mine". On a phone they fold away behind one button that
+ * says how many are set, so the list stays in view.
+ */
+export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  const displayName = useDisplayName();
+  const { maps, fish, baits, star_type: starTypes } = useBaseConfig();
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const [open, { toggle }] = useDisclosure(false);
+  const count = activeFilterCount(value);
+
+  const collator = useMemo(() => new Intl.Collator(lang), [lang]);
+  const mapOptions = useMemo(() => options(maps, displayName, collator), [maps, displayName, collator]);
+  const fishOptions = useMemo(
+    () =>
+      options(
+        fish.filter((item) => value.map === null || item.data.maps.includes(value.map)),
+        displayName,
+        collator,
+      ),
+    [fish, value.map, displayName, collator],
+  );
+  const baitOptions = useMemo(() => options(baits, displayName, collator), [baits, displayName, collator]);
+  const starOptions = starTypes.map((star) => ({ value: String(star.id), label: displayName(star) }));
+  const rodOptions = ROD_TYPES.map((rod) => ({ value: rod, label: t(`rod.${rod}`) }));
+  const rangeOptions = [
+    ...TIME_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
+    { value: 'custom', label: t('filters.timeCustom') },
+  ];
+  const id = (v: string | null) => (v === null ? null : Number(v));
+
+  const changeMap = (map: number | null) => {
+    // A fish that does not live on the new map would leave the list empty for no visible reason.
+    const keepFish =
+      map === null || value.fish === null || fish.find((f) => f.id === value.fish)?.data.maps.includes(map);
+    onChange(keepFish ? { map } : { map, fish: null });
+  };
+
+  // The spot a heat map cell linked here: shown as a chip that removes it, outside the phone's folded filters.
+  const spotChip = value.spot && (
+    <Pill.Group data-testid="log-spot">
+      <Pill
+        size="md"
+        withRemoveButton
+        onRemove={() => onChange({ spot: null })}
+        // Mantine hides a pill's remove button from the keyboard and screen readers (it expects an input beside it);
+        // here it is the only way to remove the spot.
+        removeButtonProps={{ 'aria-label': t('filters.removeSpot'), 'aria-hidden': false, tabIndex: 0 }}
+      >
+        {t('filters.spot', spotValues(value.spot, lang))}
+      </Pill>
+    </Pill.Group>
+  );
+
+  const fields = (
+    <Stack gap="sm">
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
+          <Select
+            label={t('filters.map')}
+            placeholder={t('filters.allMaps')}
+            data={mapOptions}
+            value={value.map === null ? null : String(value.map)}
+            onChange={(v) => changeMap(id(v))}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': t('filters.clearMap') }}
+            nothingFoundMessage={t('filters.nothingFound')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
+          <Select
+            label={t('filters.fish')}
+            placeholder={t('filters.allFish')}
+            data={fishOptions}
+            value={value.fish === null ? null : String(value.fish)}
+            onChange={(v) => onChange({ fish: id(v) })}
+            searchable
+            clearable
+            limit={200}
+            clearButtonProps={{ 'aria-label': t('filters.clearFish') }}
+            nothingFoundMessage={t('filters.nothingFound')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
+          <Select
+            label={t('filters.bait')}
+            placeholder={t('filters.allBaits')}
+            data={baitOptions}
+            value={value.bait === null ? null : String(value.bait)}
+            onChange={(v) => onChange({ bait: id(v) })}
+            searchable
+            clearable
+            limit={300}
+            clearButtonProps={{ 'aria-label': t('filters.clearBait') }}
+            nothingFoundMessage={t('filters.nothingFound')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
+          <Select
+            label={t('filters.starType')}
+            placeholder={t('filters.allStarTypes')}
+            data={starOptions}
+            value={value.star === null ? null : String(value.star)}
+            onChange={(v) => onChange({ star: id(v) })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('filters.clearStarType') }}
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                <ColorSwatch
+                  color={RARITY_COLORS[rarityByStarType(Number(option.value))]}
+                  size={12}
+                  withShadow={false}
+                  aria-hidden
+                />
+                {option.label}
+              </Group>
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
+          <Select
+            label={kind === 'official' ? t('filters.category') : t('filters.rodType')}
+            placeholder={t('filters.allRodTypes')}
+            data={rodOptions}
+            value={value.rod}
+            onChange={(v) => onChange({ rod: v as RodType | null })}
+            clearable
+            clearButtonProps={{ 'aria-label': t('filters.clearRodType') }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
+          <Select
+            label={t('filters.time')}
+            placeholder={t('filters.timeAny')}
+            data={rangeOptions}
+            value={value.range}
+            onChange={(v) => onChange({ range: v as Filters['range'] })}
+            clearable
+          />
+        </Grid.Col>
+      </Grid>
+      {value.range === 'custom' && (
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
+            <TextInput
+              type="datetime-local"
+              label={t('filters.from')}
+              value={toLocalInput(value.from)}
+              onChange={(event) => onChange({ range: 'custom', from: fromLocalInput(event.currentTarget.value) })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6, sm: 4 }}>
+            <TextInput
+              type="datetime-local"
+              label={t('filters.to')}
+              value={toLocalInput(value.to)}
+              onChange={(event) => onChange({ range: 'custom', to: fromLocalInput(event.currentTarget.value) })}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Switch
+          label={t('filters.mine')}
+          checked={value.mine}
+          onChange={(event) => onChange({ mine: event.currentTarget.checked })}
+        />
+        {count > 0 && (
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() => onChange(NO_FILTERS)}
+          >
+            {t('filters.clearAll')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+
+  if (!phone) {
+    return (
+      <section aria-label={t('filters.label')}>
+        <Stack gap="sm">
+          {spotChip}
+          {fields}
+        </Stack>
+      </section>
+    );
+  }
+  return (
+    <section aria-label={t('filters.label')}>
+      {spotChip && <Stack mb="sm">{spotChip}</Stack>}
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls="log-filters"
+      >
+        {count > 0 ? t('filters.showCount', { count }) : t('filters.show')}
+      </Button>
+      <Collapse expanded={open} id="log-filters">
+        <Stack pt="sm">{fields}</Stack>
+      </Collapse>
+    </section>
+  );
+}

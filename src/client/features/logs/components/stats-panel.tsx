@@ -1,0 +1,276 @@
+import { Anchor, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight, IconChartBar, IconMinus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BirdLogItem, SaleLogItem } from '#shared/contracts/catches';
+import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
+import { PAGE_PATHS } from '#shared/pages';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { useBaseConfig } from '../../../lib/base-config';
+import { formatDateTime } from '../../../lib/format-date';
+import { type UserInfo, useSession } from '../../../lib/session';
+import { useDisplayName } from '../../../lib/use-display-name';
+import { useLocale, useLocalePath } from '../../../lib/use-locale';
+import { useMyStats } from '../api/use-my-stats';
+import { formatChange, formatDecimal, formatInteger, formatWeight } from '../log-format';
+import { StarBadge } from './star-badge';
+
+/** Today versus yesterday: an arrow and the signed percentage, or "—" when yesterday was 0 (no base). */
+function Change({ pct }: { pct: number | null }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  if (pct === null) {
+    return (
+      <Group gap={4} c="dimmed" data-change="none">
+        <IconMinus size={16} aria-hidden />
+        <Text size="sm" aria-label={t('stats.noBase')}>
+          —
+        </Text>
+      </Group>
+    );
+  }
+  const text = formatChange(pct, lang);
+  const direction = pct > 0 ? 'up' : pct < 0 ? 'down' : 'same';
+  const Icon = pct > 0 ? IconArrowUpRight : pct < 0 ? IconArrowDownRight : IconMinus;
+  const label =
+    direction === 'same' ? t('stats.same') : t(`stats.${direction}`, { pct: `${formatDecimal(Math.abs(pct), lang)}%` });
+  return (
+    <Group
+      gap={4}
+      c={direction === 'up' ? 'teal.8' : direction === 'down' ? 'red.8' : 'dimmed'}
+      data-change={direction}
+    >
+      <Icon size={16} aria-hidden />
+      <Text size="sm" fw={600} aria-label={label}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+function StatCard({
+  label,
+  value,
+  yesterday,
+  pct,
+}: {
+  label: string;
+  value: string;
+  yesterday: string;
+  pct: number | null;
+}) {
+  const { t } = useTranslation('logs');
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Group justify="space-between" align="flex-end" gap="xs" mt={4}>
+        <Text fz={28} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {value}
+        </Text>
+        <Change pct={pct} />
+      </Group>
+      <Text size="xs" c="dimmed" mt={6}>
+        {t('stats.yesterday', { value: yesterday })}
+      </Text>
+    </Paper>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function RecentCatches({ items }: { items: BirdLogItem[] }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  const localePath = useLocalePath();
+  const displayName = useDisplayName();
+  const { fishById } = useBaseConfig();
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('stats.noCatches')}
+      </Text>
+    );
+  return (
+    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => {
+        const fish = fishById(item.fish_id);
+        return (
+          <Group
+            key={item.id}
+            component="li"
+            justify="space-between"
+            wrap="nowrap"
+            gap="sm"
+            py={8}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap={2} miw={0}>
+              <Anchor component={Link} to={`${localePath(PAGE_PATHS.birdLogs)}?id=${item.id}`} size="sm" fw={600}>
+                {fish ? displayName(fish) : t('detail.unknownFish')}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(item.caught_at)}
+              </Text>
+            </Stack>
+            <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
+              {item.star_type !== STAR_TYPE_UNKNOWN && <StarBadge starType={item.star_type} size="sm" />}
+              <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatWeight(item.weight, lang)}
+              </Text>
+            </Stack>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function RecentSales({ items }: { items: SaleLogItem[] }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('stats.noSales')}
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={320} type="native">
+      <Table striped="even" verticalSpacing={6} aria-label={t('stats.recentSales')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('stats.soldAt')}</Table.Th>
+            <Table.Th scope="col" ta="end">
+              {t('stats.income')}
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              {t('stats.fishCount')}
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              {t('stats.starCount')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {items.map((sale) => (
+            <Table.Tr key={sale.id}>
+              <Table.Td>{formatDateTime(sale.sold_at)}</Table.Td>
+              <Table.Td ta="end">{formatInteger(sale.income, lang)}</Table.Td>
+              <Table.Td ta="end">{formatInteger(sale.fish_count, lang)}</Table.Td>
+              <Table.Td ta="end">{formatInteger(sale.star_count, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The personal stats on /user/my-data (spec §2 user stats): today's income and star count with the change versus
+ * yesterday, recent catches and the data after selling, all from the bound logger, "today" in the browser's time
+ * zone. Without a bound logger there is nothing to show: an honest empty state that says how to get stats.
+ */
+export function StatsPanel({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  const { token } = useSession();
+  const query = useMyStats(user.client_id, token);
+  const localePath = useLocalePath();
+
+  let body: ReactNode;
+  if (!user.client_id) {
+    body = (
+      <EmptyState
+        py="xl"
+        icon={<IconChartBar size={32} aria-hidden />}
+        withIndicatorBackground
+        title={t('stats.empty')}
+        description={t('stats.bindFirst')}
+        maw={560}
+        mx="auto"
+      />
+    );
+  } else if (query.isError) {
+    body = (
+      <LoadFailedAlert
+        title={t('stats.loadFailed')}
+        retryLabel={t('stats.retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (!query.data) {
+    body = (
+      <Center py="xl" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text size="sm" c="dimmed" ml="sm">
+          {t('stats.loading')}
+        </Text>
+      </Center>
+    );
+  } else {
+    const stats = query.data;
+    body = (
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          {t('stats.intro', { tz: stats.tz })}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="stats-today">
+          <StatCard
+            label={t('stats.todayIncome')}
+            value={formatInteger(stats.today_income, lang)}
+            yesterday={formatInteger(stats.yesterday_income, lang)}
+            pct={stats.income_change_pct}
+          />
+          <StatCard
+            label={t('stats.todayStars')}
+            value={formatInteger(stats.today_star_count, lang)}
+            yesterday={formatInteger(stats.yesterday_star_count, lang)}
+            pct={stats.star_change_pct}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Section title={t('stats.recentCatches')}>
+            <RecentCatches items={stats.recent_catches} />
+            {stats.recent_catches.length > 0 && (
+              <Anchor component={Link} to={`${localePath(PAGE_PATHS.birdLogs)}?mine=true`} size="sm">
+                {t('stats.allMine')}
+              </Anchor>
+            )}
+          </Section>
+          <Section title={t('stats.recentSales')}>
+            <RecentSales items={stats.recent_sales} />
+          </Section>
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="stats-title"
+      data-testid="stats-panel"
+    >
+      <Title order={2} fz="lg" id="stats-title" mb="sm">
+        {t('stats.title')}
+      </Title>
+      {body}
+    </Paper>
+  );
+}

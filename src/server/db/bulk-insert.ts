@@ -1,0 +1,72 @@
+/**
+ * The batch insert of the hot tables: `insert into t (…) values (…), (…) on conflict (…) do nothing returning …`.
+ *
+ * Kysely builds an operation tree for every query, runs the plugins over it and compiles it to SQL: for a batch of
+ * 500 catches (10,500 values) that is milliseconds of work and garbage per batch, spent producing the same SQL
+ * text again (it depends on the shape, never on the values). Here the text is compiled by Kysely once per shape
+ * (table, columns, row count) and reused with the values bound directly; booleans become 1/0 on SQLite, as
+ * SqliteBooleansPlugin does for built queries. Portable: Kysely writes the SQL of the dialect in use.
+ */
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, SqliteAdapter } from 'kysely';
+import type { Database } from './schema';
+
+type HotTable = 'catch' | 'sale' | 'official_record';
+
+const MAX_TEMPLATES = 100;
+const templates = new Map<string, { sql: string; columns: string[] }>();
+
+function templateFor(
+  db: Kysely<Database>,
+  table: HotTable,
+  rows: readonly object[],
+  conflict: readonly string[],
+  returning: readonly string[],
+): { sql: string; columns: string[] } {
+  const columns = Object.keys(rows[0]!);
+  // The dialect is part of the key: one process may hold a SQLite and a PostgreSQL database (the ingestion bench).
+  const dialect = db.getExecutor().adapter.constructor.name;
+  const key = `${dialect}|${table}|${columns.join(',')}|${rows.length}|${conflict.join(',')}|${returning.join(',')}`;
+  const cached = templates.get(key);
+  if (cached) return cached;
+  // Compiled from the real rows, so what is cached is exactly what Kysely would have run for them.
+  const compiled = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto(table)
+    .values(rows as Record<string, unknown>[])
+    .onConflict((oc) => oc.columns(conflict as string[]).doNothing())
+    .returning(returning as string[])
+    .compile();
+  if (compiled.parameters.length !== rows.length * columns.length)
+    throw new Error(`bulk insert into ${table}: every value must be a bound parameter`);
+  const template = { sql: compiled.sql, columns };
+  if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
+  templates.set(key, template);
+  return template;
+}
+
+/**
+ * Inserts `rows` in one statement, skipping those that conflict on the unique `conflict` columns, and answers the
+ * `returning` columns of the rows actually inserted. Every row must have the same keys in the same order, none
+ * undefined (write null). Mind the bind-parameter limits (SQLite 32,766, PostgreSQL 65,535): the caller chunks.
+ */
+export async function insertIgnoringConflicts<T extends HotTable, R extends keyof Selectable<Database[T]> & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  conflict: readonly (keyof Database[T] & string)[],
+  returning: readonly R[],
+): Promise<Pick<Selectable<Database[T]>, R>[]> {
+  if (rows.length === 0) return [];
+  const { sql, columns } = templateFor(db, table, rows, conflict, returning);
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const parameters: unknown[] = new Array(rows.length * columns.length);
+  let at = 0;
+  for (const row of rows as readonly Record<string, unknown>[]) {
+    for (const column of columns) {
+      const value = row[column];
+      if (value === undefined) throw new Error(`bulk insert into ${table}: ${column} is undefined`);
+      parameters[at++] = sqlite && typeof value === 'boolean' ? Number(value) : value;
+    }
+  }
+  const result = await db.executeQuery<Pick<Selectable<Database[T]>, R>>(CompiledQuery.raw(sql, parameters));
+  return result.rows;
+}

@@ -1,0 +1,103 @@
+/**
+ * Fills the demo world with 90 days of activity ending now: the demo loggers, their catches and sales, and official
+ * records, all through the one writer's bulk entry points (`CatchWriter`), so every item is judged as an upload is.
+ *
+ * Work goes in chunks of CHUNK catches (one transaction each). After each chunk the meta key `demo_activity` records
+ * how many catches are done, so a restarted server (or `npm run seed -- --catches N` on a bigger target) continues
+ * where it stopped; report ids are deterministic, so even a chunk done twice inserts nothing twice.
+ */
+import type { Kysely } from 'kysely';
+import { createCatchWriter } from '../../catch-writing';
+import type { Database } from '../../db/schema';
+import { CatalogueRepository } from '../../features/catalogue/catalogue.repository';
+import { CatalogueSnapshot } from '../../features/catalogue/catalogue-snapshot';
+import { ACTIVITY_MARK, activityDone } from '../demo-state';
+import { demoLoggers, demoTokenHash } from './demo-loggers';
+import { demoCatchChunk, demoRecords, demoSaleChunk, timeSlice } from './simulate-catches';
+
+/** Catches per chunk and transaction: big enough for bulk speed, small enough to keep memory flat at 5 M. */
+export const CHUNK = 10_000;
+/** Official records per transaction. */
+const RECORD_BATCH = 1000;
+
+export interface ActivityOptions {
+  /** Catches wanted in total (DEMO_CATCHES or `--catches`). */
+  catches: number;
+  /** "Now" (epoch ms): the activity ends here. The only thing not seeded. */
+  now?: number;
+  /** Called after each chunk with the catches done so far (the CLI's progress line). */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface ActivityResult {
+  /** Catches, sales and records the writer created in this run (not counting duplicates). */
+  catches: number;
+  sales: number;
+  records: number;
+}
+
+/** A few thousand official records for a full demo world; a small one gets one per hundred catches. */
+export const recordCountFor = (catches: number) => Math.min(3000, Math.ceil(catches / 100));
+
+async function createLoggers(db: Kysely<Database>, now: number) {
+  const loggers = demoLoggers();
+  const createdAt = new Date(now - 91 * 86_400_000).toISOString();
+  await db
+    .insertInto('logger_client')
+    .values(
+      loggers.map((l) => ({
+        client_id: l.clientId,
+        token_hash: demoTokenHash(l.clientId),
+        player_name: l.playerName,
+        version: 'demo',
+        created_at: createdAt,
+      })),
+    )
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
+  return loggers;
+}
+
+export async function seedDemoActivity(db: Kysely<Database>, options: ActivityOptions): Promise<ActivityResult> {
+  const now = options.now ?? Date.now();
+  const total = options.catches;
+  const result: ActivityResult = { catches: 0, sales: 0, records: 0 };
+  let done = await activityDone(db);
+  if (done >= total) return result;
+
+  // The writer reads the catalogue the seeding just stored, from this database, and counts into the heat map.
+  const { writer } = createCatchWriter(db, new CatalogueSnapshot(new CatalogueRepository(db)), { clock: () => now });
+  const loggers = await createLoggers(db, now);
+
+  for (let chunk = Math.floor(done / CHUNK); chunk * CHUNK < total; chunk++) {
+    const from = chunk * CHUNK;
+    const count = Math.min(CHUNK, total - from);
+    const slice = timeSlice(chunk, Math.ceil(total / CHUNK), now);
+    const catches = await writer.writeCatchesOfMany(demoCatchChunk(chunk, from, count, loggers, slice));
+    const sales = await writer.writeSalesOfMany(demoSaleChunk(chunk, count, loggers, slice));
+    if (catches.invalid > 0 || sales.invalid > 0) throw new Error(invalidMessage(catches.results));
+    result.catches += catches.created;
+    result.sales += sales.created;
+    done = from + count;
+    await db
+      .insertInto('meta')
+      .values({ key: ACTIVITY_MARK, value: String(done) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(done) }))
+      .execute();
+    options.progress?.(done, total);
+  }
+
+  const records = demoRecords(recordCountFor(total), loggers, now);
+  for (let i = 0; i < records.length; i += RECORD_BATCH) {
+    const answer = await writer.writeRecords(records.slice(i, i + RECORD_BATCH));
+    if (answer.invalid > 0) throw new Error(invalidMessage(answer.results));
+    result.records += answer.created;
+  }
+  return result;
+}
+
+/** A generated item the writer refused is a bug in the generator: fail loudly with the first error. */
+function invalidMessage(results: readonly { status: string; errors?: unknown }[]): string {
+  const first = results.find((r) => r.status === 'invalid');
+  return `demo activity: the writer refused a generated item: ${JSON.stringify(first)}`;
+}

@@ -1,0 +1,265 @@
+/**
+ * Simulated loggers over HTTP (contracts/catch-data-api.md §1): register N loggers, then each sends batches of valid
+ * catches built from the catalogue the server publishes, at a given total rate. A batch that meets a network error,
+ * a time-out, a 5xx, 429 or 503 is sent again unchanged (same report ids) after `Retry-After` or a short back-off,
+ * as a real logger must: the server is idempotent by (logger, report_id), so nothing is stored twice.
+ *
+ * `npm run logger` (logger-cli.ts), the crash test and the ingestion benchmark all use it. No database access: it
+ * only knows what a third-party logger knows.
+ */
+import { appendFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CategoryList } from '#shared/contracts/catalogue';
+import { type CatchItemInput, wireTime } from '#shared/contracts/catches';
+import { ROD_TYPES, WEATHER_KINDS } from '#shared/game/catch-attributes';
+import { createRng, type Rng, seedOf } from './prng';
+
+export interface SimulatorOptions {
+  /** Base URL of the site, e.g. http://127.0.0.1:8000 (the API is under /api). */
+  url: string;
+  clients: number;
+  /** Reports per second, all loggers together; 0 = as fast as the server answers. */
+  rate: number;
+  /** Stop starting new batches after this many seconds (0 = no time limit). */
+  duration: number;
+  /** Stop after this many reports in all (0 = no limit): the crash test and the benchmark send a fixed number. */
+  total?: number;
+  /** Items per batch, at most 500. */
+  batchSize?: number;
+  /** Time-out of one request, in ms. */
+  timeoutMs?: number;
+  /** Give up a batch that is still not answered after this long, retries included (ms). */
+  giveUpMs?: number;
+  /** Append `client_id<TAB>report_id` of every acknowledged report (created or duplicate) to this file. */
+  ackFile?: string;
+  /** Report ids start with this (default: a fresh one per run); letters, digits, `_.:-`. */
+  idPrefix?: string;
+  /** Called about once a second while running. */
+  onProgress?: (stats: SimulatorStats) => void;
+}
+
+export interface SimulatorStats {
+  sent: number;
+  acknowledged: number;
+  created: number;
+  duplicates: number;
+  invalid: number;
+  /** Requests sent again after an error, time-out, 429 or 503. */
+  retries: number;
+  /** Reports of batches given up after `giveUpMs`. */
+  failed: number;
+  /** Duration of each acknowledged batch (first send to answer, retries included), ms. */
+  batchMs: number[];
+  elapsedMs: number;
+}
+
+interface Catalogue {
+  places: { mapId: number; fishId: number; min: number; max: number; bounds: Bounds }[];
+  baits: number[];
+}
+interface Bounds {
+  x_min: number;
+  y_min: number;
+  x_max: number;
+  y_max: number;
+}
+
+/** Thrown for an answer that retrying cannot fix (401, 413, 422…): a bug in the simulator or a wrong URL. */
+export class SimulatorError extends Error {}
+
+const RETRYABLE = (status: number) => status === 429 || status === 503 || status >= 500;
+
+async function request(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+}
+
+/** Sends until answered 2xx: network errors, time-outs, 5xx, 429 and 503 are retried with the same body. */
+async function sendWithRetries(
+  url: string,
+  init: RequestInit,
+  options: { timeoutMs: number; giveUpMs: number },
+  onRetry: () => void,
+): Promise<unknown> {
+  const started = Date.now();
+  let backoff = 100;
+  for (;;) {
+    let wait = backoff;
+    try {
+      const res = await request(url, init, options.timeoutMs);
+      if (res.ok) return await res.json();
+      const body = await res.text();
+      if (!RETRYABLE(res.status)) throw new SimulatorError(`${init.method} ${url}: ${res.status} ${body}`);
+      const retryAfter = Number(res.headers.get('retry-after'));
+      if (Number.isFinite(retryAfter) && retryAfter > 0) wait = retryAfter * 1000;
+    } catch (error) {
+      if (error instanceof SimulatorError) throw error;
+      // Refused, reset, timed out: the server may have died before or after committing; the same body is safe.
+    }
+    if (Date.now() - started + wait > options.giveUpMs) return undefined;
+    onRetry();
+    await sleep(wait);
+    backoff = Math.min(backoff * 2, 2000);
+  }
+}
+
+async function loadCatalogue(url: string, timeouts: { timeoutMs: number; giveUpMs: number }): Promise<Catalogue> {
+  const query = 'category_group=fish&category_group=maps&category_group=baits';
+  const answer = (await sendWithRetries(
+    `${url}/api/system/get_category_list?${query}`,
+    { method: 'GET' },
+    timeouts,
+    () => {},
+  )) as { category_list: CategoryList } | undefined;
+  if (!answer) throw new SimulatorError(`${url}: the catalogue could not be read`);
+  const list = answer.category_list;
+  const maps = new Map((list.maps ?? []).map((m) => [m.id, m.data.bounds]));
+  const places = (list.fish ?? []).flatMap((f) =>
+    f.data.maps
+      .filter((id) => maps.has(id))
+      .map((mapId) => ({
+        mapId,
+        fishId: f.id,
+        min: f.data.min_weight,
+        max: f.data.max_weight,
+        bounds: maps.get(mapId)!,
+      })),
+  );
+  const baits = (list.baits ?? []).map((b) => b.id);
+  if (places.length === 0 || baits.length < 2) throw new SimulatorError(`${url}: the catalogue has no fish to catch`);
+  return { places, baits };
+}
+
+/** A valid catch: a fish on one of its maps, a weight in its range, a point inside the map's bounds. */
+function simulatedCatch(reportId: string, catalogue: Catalogue, rng: Rng): CatchItemInput {
+  const place = rng.pick(catalogue.places);
+  const { bounds } = place;
+  const trophy = rng.chance(0.03);
+  const hour = rng.int(0, 23);
+  return {
+    report_id: reportId,
+    caught_at: wireTime(Date.now() - rng.int(1000, 3_600_000)),
+    map_id: place.mapId,
+    fish_id: place.fishId,
+    bait_id: rng.pick(catalogue.baits),
+    bait2_id: null,
+    rod_type: rng.pick(ROD_TYPES),
+    star_type: trophy ? (rng.int(446, 452) as CatchItemInput['star_type']) : 0,
+    weight: trophy ? place.max : rng.int(place.min, Math.floor((place.min + place.max) / 2)),
+    depth: Math.round(rng.range(0.5, 30) * 10) / 10,
+    direction: rng.chance(0.5) ? 'front' : 'back',
+    angle: rng.int(0, 359),
+    game_hour: hour,
+    temperature: Math.round(rng.range(-5, 35) * 10) / 10,
+    weather: rng.pick(WEATHER_KINDS),
+    night: hour >= 21 || hour <= 4,
+    x: bounds.x_min + rng.next() * (bounds.x_max - bounds.x_min),
+    y: bounds.y_min + rng.next() * (bounds.y_max - bounds.y_min),
+    time_spent: rng.int(5, 900),
+  };
+}
+
+export async function runLoggerSimulator(options: SimulatorOptions): Promise<SimulatorStats> {
+  const url = options.url.replace(/\/$/, '');
+  const batchSize = Math.min(500, Math.max(1, options.batchSize ?? 500));
+  const timeouts = { timeoutMs: options.timeoutMs ?? 10_000, giveUpMs: options.giveUpMs ?? 120_000 };
+  const prefix = options.idPrefix ?? `sim${Date.now().toString(36)}`;
+  const total = options.total ?? 0;
+  const stats: SimulatorStats = {
+    sent: 0,
+    acknowledged: 0,
+    created: 0,
+    duplicates: 0,
+    invalid: 0,
+    retries: 0,
+    failed: 0,
+    batchMs: [],
+    elapsedMs: 0,
+  };
+  const retried = () => void stats.retries++;
+
+  const catalogue = await loadCatalogue(url, timeouts);
+  const clients: { id: string; token: string }[] = [];
+  for (let i = 0; i < options.clients; i++) {
+    const answer = (await sendWithRetries(
+      `${url}/api/c_report/clients`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ player_name: `Simulated angler ${i + 1}`, version: 'simulator' }),
+      },
+      timeouts,
+      retried,
+    )) as { client_id: string; client_token: string } | undefined;
+    if (!answer) throw new SimulatorError(`${url}: logger registration failed`);
+    clients.push({ id: answer.client_id, token: answer.client_token });
+  }
+
+  const started = Date.now();
+  const deadline = options.duration > 0 ? started + options.duration * 1000 : Infinity;
+  // Each logger paces itself to its share of the rate: one batch every batchSize / (rate / clients) seconds.
+  const interval = options.rate > 0 ? (batchSize * options.clients * 1000) / options.rate : 0;
+  let reserved = 0;
+  const progress = setInterval(() => options.onProgress?.({ ...stats, elapsedMs: Date.now() - started }), 1000);
+
+  const runClient = async (client: { id: string; token: string }, index: number) => {
+    const rng = createRng(seedOf(0x10c9, index, started));
+    let seq = 0;
+    let next = started + (interval * index) / options.clients;
+    while (Date.now() < deadline) {
+      const size = total > 0 ? Math.min(batchSize, total - reserved) : batchSize;
+      if (size <= 0) break;
+      reserved += size;
+      const items = Array.from({ length: size }, () => simulatedCatch(`${prefix}-${index}-${seq++}`, catalogue, rng));
+      const body = JSON.stringify({ items });
+      const batchStart = Date.now();
+      stats.sent += size;
+      const answer = (await sendWithRetries(
+        `${url}/api/c_report/catches`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+          body,
+        },
+        timeouts,
+        retried,
+      )) as { created: number; duplicates: number; invalid: number; results: ResultItem[] } | undefined;
+      if (!answer) {
+        stats.failed += size;
+        continue;
+      }
+      stats.batchMs.push(Date.now() - batchStart);
+      stats.created += answer.created;
+      stats.duplicates += answer.duplicates;
+      stats.invalid += answer.invalid;
+      const acked = answer.results.filter((r) => r.status !== 'invalid' && r.report_id !== null);
+      stats.acknowledged += acked.length;
+      if (options.ackFile && acked.length > 0)
+        appendFileSync(options.ackFile, acked.map((r) => `${client.id}\t${r.report_id}\n`).join(''));
+      if (interval > 0) {
+        next += interval;
+        const wait = next - Date.now();
+        if (wait > 0) await sleep(Math.min(wait, Math.max(0, deadline - Date.now())));
+      }
+    }
+  };
+
+  try {
+    await Promise.all(clients.map(runClient));
+  } finally {
+    clearInterval(progress);
+  }
+  stats.elapsedMs = Date.now() - started;
+  return stats;
+}
+
+interface ResultItem {
+  report_id: string | null;
+  status: 'created' | 'duplicate' | 'invalid';
+}
+
+/** The p-th percentile (0–100) of a list of durations, nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

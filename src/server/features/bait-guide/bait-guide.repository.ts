@@ -1,0 +1,70 @@
+/**
+ * The bait guide's reads (contract §4): one fish's catches of a window through the fish's index, which holds the
+ * map, the bait, the game hour, the depth and the weather (migration 0006), so no catch row is read. A sandwich
+ * catch counts for its first bait (`bait_id`).
+ */
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
+import { notFromIndex } from '../../db/planner-hints';
+import type { Database } from '../../db/schema';
+
+export interface GuideFilters {
+  fish_id: number;
+  map_id?: number;
+  /** Epoch ms, inclusive. */
+  from: number;
+  /** Epoch ms, exclusive. */
+  to: number;
+}
+
+export interface GuideCatch {
+  bait_id: number;
+  game_hour: number;
+  depth: number;
+  weather: string;
+}
+
+export class BaitGuideRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Catches per bait. */
+  async baitCounts(filters: GuideFilters): Promise<Map<number, number>> {
+    const rows = await this.fishCatches(filters)
+      .select(['bait_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('bait_id')
+      .execute();
+    return new Map(rows.map((row) => [row.bait_id, Number(row.count)]));
+  }
+
+  /** The fish's catches, the columns the splits need. */
+  async catches(filters: GuideFilters): Promise<GuideCatch[]> {
+    return this.fishCatches(filters).select(['bait_id', 'game_hour', 'depth', 'weather']).execute();
+  }
+
+  /** Catches per (fish, bait) of every fish in a window (the encyclopedia's top baits). */
+  async allFishBaitCounts(window: { map_id?: number; from: number; to: number }) {
+    let query = this.db
+      .selectFrom('catch')
+      .select(['fish_id', 'bait_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('caught_at', '>=', window.from)
+      .where('caught_at', '<', window.to);
+    if (window.map_id !== undefined) query = query.where('map_id', '=', window.map_id);
+    const rows = await query.groupBy(['fish_id', 'bait_id']).execute();
+    return rows.map((row) => ({ fish_id: row.fish_id, bait_id: row.bait_id, count: Number(row.count) }));
+  }
+
+  private fishCatches(filters: GuideFilters) {
+    let query = this.db
+      .selectFrom('catch')
+      .where('fish_id', '=', filters.fish_id)
+      .where('caught_at', '>=', filters.from)
+      .where('caught_at', '<', filters.to);
+    // The map is checked inside the fish's index; SQLite would otherwise start from the map's catches.
+    if (filters.map_id !== undefined)
+      query = query.where(notFromIndex<number>(this.dialect, 'map_id', 'number'), '=', filters.map_id);
+    return query;
+  }
+}

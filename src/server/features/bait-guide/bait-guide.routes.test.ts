@@ -1,0 +1,236 @@
+/**
+ * The bait guide (contract §4) against known catches: shares sum to 1 and are ranked by count then bait id, the
+ * 72-hour window is exact at both ends, a map narrows it, a sandwich counts for its first bait, the detail's splits
+ * add up, and the encyclopedia's top three come from the same window. Real database; a fixed clock where edges matter.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAIT_GUIDE_WINDOW_HOURS, depthBand, wireTime } from '#shared/contracts/catches';
+import { createCatchWriter } from '../../catch-writing';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { catchPlace, type CatchPlace, validCatch } from '../ingestion/catch-fixtures';
+import { BaitGuideRepository } from './bait-guide.repository';
+import { BaitGuideService } from './bait-guide.service';
+
+let ctx: TestContext;
+let place: CatchPlace;
+let baits: number[];
+/** A second map the test fish lives on, when the catalogue has one. */
+let otherMap: number | undefined;
+const NOW = Date.UTC(2026, 10, 20, 8, 15, 0);
+const HOUR = 3_600_000;
+const WINDOW = BAIT_GUIDE_WINDOW_HOURS * HOUR;
+
+const service = () => new BaitGuideService(new BaitGuideRepository(ctx.db.reads, ctx.db.dialect), () => NOW);
+
+async function newLogger(): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
+  return res.json().client_id;
+}
+
+/** Stores catches of a fish of its own (so tests of this file never see each other's catches). */
+async function store(fishId: number, catches: Record<string, unknown>[], now = NOW): Promise<void> {
+  const clientId = await newLogger();
+  const items = catches.map((overrides) => validCatch(place, { fish_id: fishId, ...overrides }));
+  const answer = await createCatchWriter(ctx.db.kysely, ctx.services.catalogue, {
+    clock: () => now,
+  }).writer.writeCatches(clientId, items);
+  expect(answer.invalid).toBe(0);
+}
+
+/** Fish of the test map with the same weight range handling as the fixtures, one per test. */
+let fishPool: { id: number; weight: number }[];
+const takeFish = () => fishPool.shift()!;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const view = await ctx.services.catalogue.view();
+  place = catchPlace(view);
+  baits = [...view.baits.keys()].slice(0, 6);
+  fishPool = [...view.fish.values()]
+    .filter((f) => f.data.maps.includes(place.mapId) && f.id !== place.fishId)
+    .map((f) => ({ id: f.id, weight: f.data.min_weight }));
+  otherMap = view.fish.get(place.fishId)!.data.maps.find((m) => m !== place.mapId);
+});
+afterAll(() => ctx?.close());
+
+describe('GET /bait-guide', () => {
+  it('ranks baits by count then id, shares sum to 1, and the window is exactly the last 72 hours', async () => {
+    const fish = takeFish();
+    const at = (time: number, bait: number) => ({ caught_at: wireTime(time), bait_id: bait, weight: fish.weight });
+    await store(fish.id, [
+      at(NOW - HOUR, baits[2]!),
+      at(NOW - 2 * HOUR, baits[2]!),
+      at(NOW - 3 * HOUR, baits[2]!),
+      at(NOW - 4 * HOUR, baits[1]!),
+      at(NOW - 5 * HOUR, baits[0]!),
+      // A tie with baits[0] (1 each): the lower id first.
+      at(NOW - WINDOW, baits[3]!),
+      // Outside: a millisecond older than 72 hours, and one in the future beyond `now`.
+      at(NOW - WINDOW - 1, baits[4]!),
+      at(NOW + 60_000, baits[4]!),
+      // A sandwich counts for its first bait only.
+      { ...at(NOW - 6 * HOUR, baits[1]!), bait2_id: baits[5]! },
+    ]);
+    const guide = await service().guide({ fish_id: fish.id });
+    expect(guide).toMatchObject({
+      fish_id: fish.id,
+      map_id: null,
+      total: 7,
+      from: wireTime(NOW - WINDOW),
+      to: wireTime(NOW),
+    });
+    const tied = [baits[0]!, baits[3]!].sort((a, b) => a - b);
+    expect(guide.baits.map((b) => [b.bait_id, b.count])).toEqual([
+      [baits[2], 3],
+      [baits[1], 2],
+      [tied[0], 1],
+      [tied[1], 1],
+    ]);
+    expect(guide.baits.reduce((sum, b) => sum + b.share, 0)).toBeCloseTo(1, 12);
+    expect(guide.baits[0]!.share).toBeCloseTo(3 / 7, 12);
+  });
+
+  it('narrows to one map', async () => {
+    const fish = { id: place.fishId, weight: place.minWeight };
+    if (otherMap === undefined) return expect(otherMap).toBeUndefined();
+    const before = await service().guide({ fish_id: fish.id, map_id: otherMap });
+    await store(fish.id, [
+      { map_id: otherMap, caught_at: wireTime(NOW - HOUR), bait_id: baits[0] },
+      { map_id: place.mapId, caught_at: wireTime(NOW - HOUR), bait_id: baits[0] },
+    ]);
+    const after = await service().guide({ fish_id: fish.id, map_id: otherMap });
+    expect(after.map_id).toBe(otherMap);
+    expect(after.total).toBe(before.total + 1);
+  });
+
+  it('answers an empty guide for a fish without catches, and 422 for a bad query', async () => {
+    const fish = takeFish();
+    const res = await ctx.app.inject({ url: `/api/bait-guide?fish_id=${fish.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fish_id: fish.id, total: 0, baits: [] });
+    for (const query of ['', 'fish_id=0', 'fish_id=abc', 'fish_id=1&map_id=-3']) {
+      const bad = await ctx.app.inject({ url: `/api/bait-guide?${query}` });
+      expect(bad.statusCode, query).toBe(422);
+    }
+  });
+});
+
+describe('GET /bait-guide/detail', () => {
+  it('splits the same catches by game hour, depth band and weather, each split adding up to the total', async () => {
+    const fish = takeFish();
+    const c = (bait: number, game_hour: number, depth: number, weather: string) => ({
+      caught_at: wireTime(NOW - HOUR),
+      bait_id: bait,
+      weight: fish.weight,
+      game_hour,
+      depth,
+      weather,
+    });
+    await store(fish.id, [
+      c(baits[0]!, 6, 0.5, 'sunny'),
+      c(baits[0]!, 6, 1, 'sunny'),
+      c(baits[1]!, 22, 4.9, 'drizzle'),
+      c(baits[1]!, 0, 5, 'drizzle'),
+      c(baits[0]!, 22, 120, 'overcast'),
+    ]);
+    const detail = await service().detail({ fish_id: fish.id });
+    expect(detail.total).toBe(5);
+    expect(detail.by_hour.map((h) => [h.key, h.total])).toEqual([
+      [6, 2],
+      [22, 2],
+      // The logger's hour 0 is stored and shown as 24.
+      [24, 1],
+    ]);
+    expect(detail.by_depth.map((d) => [d.key, d.total])).toEqual([
+      ['0-1', 1],
+      ['1-2', 1],
+      ['2-5', 1],
+      ['5-10', 1],
+      ['100+', 1],
+    ]);
+    expect(new Map(detail.by_weather.map((w) => [w.key, w.total]))).toEqual(
+      new Map([
+        ['sunny', 2],
+        ['drizzle', 2],
+        ['overcast', 1],
+      ]),
+    );
+    for (const split of [detail.by_hour, detail.by_depth, detail.by_weather]) {
+      expect(split.reduce((sum, part) => sum + part.total, 0)).toBe(detail.total);
+      for (const part of split) expect(part.baits.reduce((sum, b) => sum + b.share, 0)).toBeCloseTo(1, 12);
+    }
+    expect(
+      detail.by_hour
+        .find((h) => h.key === 22)!
+        .baits.map((b) => b.bait_id)
+        .sort(),
+    ).toEqual([baits[0]!, baits[1]!].sort());
+  });
+
+  it('names the depth bands by their lower edge', () => {
+    expect([0, 0.99, 1, 2, 4.99, 5, 10, 20, 49.9, 50, 100, 200].map(depthBand)).toEqual([
+      '0-1',
+      '0-1',
+      '1-2',
+      '2-5',
+      '2-5',
+      '5-10',
+      '10-20',
+      '20-50',
+      '20-50',
+      '50-100',
+      '100+',
+      '100+',
+    ]);
+  });
+});
+
+describe('GET /bait-guide/top', () => {
+  it("lists every fish's three most used baits of the last 72 hours in one answer", async () => {
+    const fish = takeFish();
+    const now = Date.now();
+    const c = (bait: number, count: number) =>
+      Array.from({ length: count }, () => ({ caught_at: wireTime(now - HOUR), bait_id: bait, weight: fish.weight }));
+    await store(fish.id, [...c(baits[0]!, 1), ...c(baits[1]!, 4), ...c(baits[2]!, 3), ...c(baits[3]!, 2)], now);
+    const res = await ctx.app.inject({ url: '/api/bait-guide/top' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const entry = res.json().fishes.find((f: { fish_id: number }) => f.fish_id === fish.id);
+    expect(entry.total).toBe(10);
+    expect(entry.baits.map((b: { bait_id: number }) => b.bait_id)).toEqual([baits[1], baits[2], baits[3]]);
+  });
+
+  it('is reused for a minute, then served once more while a fresh answer is computed', async () => {
+    const fish = takeFish();
+    let now = NOW;
+    const guide = new BaitGuideService(new BaitGuideRepository(ctx.db.reads, ctx.db.dialect), () => now);
+    const totalOf = async () =>
+      (await guide.top({ map_id: place.mapId })).fishes.find((f) => f.fish_id === fish.id)?.total;
+    const one = { caught_at: wireTime(NOW - HOUR), bait_id: baits[0], weight: fish.weight };
+    await store(fish.id, [one]);
+    expect(await totalOf()).toBe(1);
+    await store(fish.id, [one]);
+    now = NOW + 59_000;
+    expect(await totalOf()).toBe(1);
+    now = NOW + 60_000;
+    // Stale: answered at once from the old result, while the new one is computed.
+    expect(await totalOf()).toBe(1);
+    await expect.poll(totalOf).toBe(2);
+  });
+
+  it('keeps a bounded number of answers, however many map ids are asked', async () => {
+    let now = NOW;
+    const guide = new BaitGuideService(new BaitGuideRepository(ctx.db.reads, ctx.db.dialect), () => now);
+    const fish = takeFish();
+    await store(fish.id, [{ caught_at: wireTime(NOW - HOUR), bait_id: baits[0], weight: fish.weight }]);
+    const first = await guide.top({ map_id: place.mapId });
+    for (let map = 1_000_000; map < 1_000_100; map++) expect((await guide.top({ map_id: map })).fishes).toEqual([]);
+    // The first answer was dropped: asked again (within its minute) it is computed anew, with the newer catch.
+    await store(fish.id, [{ caught_at: wireTime(NOW - HOUR), bait_id: baits[0], weight: fish.weight }]);
+    now = NOW + 1000;
+    const again = await guide.top({ map_id: place.mapId });
+    const total = (answer: typeof first) => answer.fishes.find((f) => f.fish_id === fish.id)?.total;
+    expect(total(first)).toBe(1);
+    expect(total(again)).toBe(2);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The bait guide (contract §4, DESIGN §5): for a fish (and optionally a map), the baits of the last 72 hours ending
+ * now ranked by share, `share = count / total`, sorted by count descending then `bait_id` ascending; the detail adds
+ * the same split by game hour, depth band and weather. The encyclopedia's top three baits of every fish come from one
+ * query, kept for a minute.
+ */
+import {
+  BAIT_GUIDE_WINDOW_HOURS,
+  type BaitGuideDetailResponse,
+  type BaitGuideQuery,
+  type BaitGuideResponse,
+  type BaitGuideTopResponse,
+  type BaitShare,
+  DEPTH_BAND_EDGES,
+  depthBand,
+  wireTime,
+} from '#shared/contracts/catches';
+import type { WeatherKind } from '#shared/game/catch-attributes';
+import type { BaitGuideRepository, GuideCatch } from './bait-guide.repository';
+
+const WINDOW_MS = BAIT_GUIDE_WINDOW_HOURS * 3_600_000;
+/** How long the encyclopedia's top baits are reused: a summary of three days may be a minute old. */
+export const TOP_BAITS_TTL_MS = 60_000;
+/** Answers kept (one per map filter; any id can be asked, so the oldest goes beyond this). */
+const MAX_TOP_ANSWERS = 64;
+
+/** Counts per bait → the contract's ranked shares. */
+export function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
+  let total = 0;
+  for (const count of counts.values()) total += count;
+  const baits = [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([bait_id, count]) => ({ bait_id, count, share: count / total }));
+  return { total, baits };
+}
+
+function splitBy<K extends string | number>(
+  catches: readonly GuideCatch[],
+  keyOf: (c: GuideCatch) => K,
+  order: (a: K, b: K) => number,
+) {
+  const groups = new Map<K, Map<number, number>>();
+  for (const c of catches) {
+    const key = keyOf(c);
+    let counts = groups.get(key);
+    if (!counts) groups.set(key, (counts = new Map()));
+    counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + 1);
+  }
+  return [...groups].sort((a, b) => order(a[0], b[0])).map(([key, counts]) => ({ key, ...rankBaits(counts) }));
+}
+
+const bandOrder = (band: string) =>
+  DEPTH_BAND_EDGES.indexOf(Number.parseFloat(band) as (typeof DEPTH_BAND_EDGES)[number]);
+
+export class BaitGuideService {
+  private readonly topCache = new Map<string, { at: number; answer: BaitGuideTopResponse }>();
+  private readonly topRefreshing = new Set<string>();
+
+  constructor(
+    private readonly repository: BaitGuideRepository,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async guide(query: BaitGuideQuery): Promise<BaitGuideResponse> {
+    const window = this.window();
+    const counts = await this.repository.baitCounts({ ...query, ...window });
+    return this.head(query, window, rankBaits(counts));
+  }
+
+  async detail(query: BaitGuideQuery): Promise<BaitGuideDetailResponse> {
+    const window = this.window();
+    const catches = await this.repository.catches({ ...query, ...window });
+    const counts = new Map<number, number>();
+    for (const c of catches) counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + 1);
+    return {
+      ...this.head(query, window, rankBaits(counts)),
+      by_hour: splitBy(
+        catches,
+        (c) => c.game_hour,
+        (a, b) => a - b,
+      ),
+      by_depth: splitBy(
+        catches,
+        (c) => depthBand(c.depth),
+        (a, b) => bandOrder(a) - bandOrder(b),
+      ),
+      by_weather: splitBy(
+        catches,
+        (c) => c.weather as WeatherKind,
+        (a, b) => a.localeCompare(b),
+      ),
+    };
+  }
+
+  /**
+   * Every fish's three most used baits: one query over three days of catches, so it is reused. An answer older than
+   * TOP_BAITS_TTL_MS is still served while a fresh one is computed (one at a time per map filter); only the very first
+   * request waits for the query.
+   */
+  async top(query: { map_id?: number }): Promise<BaitGuideTopResponse> {
+    const key = String(query.map_id ?? '');
+    const cached = this.topCache.get(key);
+    if (!cached) return this.refreshTop(key, query.map_id);
+    if (this.clock() - cached.at >= TOP_BAITS_TTL_MS && !this.topRefreshing.has(key)) {
+      this.topRefreshing.add(key);
+      // A failed refresh keeps the older answer; the next request tries again.
+      void this.refreshTop(key, query.map_id)
+        .catch(() => undefined)
+        .finally(() => this.topRefreshing.delete(key));
+    }
+    return cached.answer;
+  }
+
+  private async refreshTop(key: string, mapId: number | undefined): Promise<BaitGuideTopResponse> {
+    const window = this.window();
+    const rows = await this.repository.allFishBaitCounts({ map_id: mapId, ...window });
+    const byFish = new Map<number, Map<number, number>>();
+    for (const row of rows) {
+      let counts = byFish.get(row.fish_id);
+      if (!counts) byFish.set(row.fish_id, (counts = new Map()));
+      counts.set(row.bait_id, row.count);
+    }
+    const answer: BaitGuideTopResponse = {
+      map_id: mapId ?? null,
+      from: wireTime(window.from),
+      to: wireTime(window.to),
+      fishes: [...byFish]
+        .sort((a, b) => a[0] - b[0])
+        .map(([fish_id, counts]) => {
+          const ranked = rankBaits(counts);
+          return { fish_id, total: ranked.total, baits: ranked.baits.slice(0, 3) };
+        }),
+    };
+    this.topCache.delete(key);
+    if (this.topCache.size >= MAX_TOP_ANSWERS) this.topCache.delete(this.topCache.keys().next().value!);
+    this.topCache.set(key, { at: window.to, answer });
+    return answer;
+  }
+
+  private window(): { from: number; to: number } {
+    const to = this.clock();
+    return { from: to - WINDOW_MS, to };
+  }
+
+  private head(
+    query: BaitGuideQuery,
+    window: { from: number; to: number },
+    ranked: { total: number; baits: BaitShare[] },
+  ) {
+    return {
+      fish_id: query.fish_id,
+      map_id: query.map_id ?? null,
+      from: wireTime(window.from),
+      to: wireTime(window.to),
+      ...ranked,
+    };
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The heat map's grid over a map (contract §3): `cols × rows` cells over the map's bounds, row 0 at the southern
+ * edge; a catch's cell is `col = min(cols − 1, floor((x − x_min) / cell_w))`, likewise for the row. The same
+ * arithmetic runs in JavaScript (the rollups, written by the catch writer) and in SQL (the raw catches), and the two
+ * must agree to the last catch: both compute in IEEE doubles from the stored coordinates (double precision columns)
+ * with the same operations in the same order, and `cell_w` is computed once here and bound as a parameter.
+ */
+import { type RawBuilder, sql } from 'kysely';
+import { HEATMAP_GRID } from '#shared/contracts/catches';
+import type { Dialect } from '../../db/database';
+
+export interface Bounds {
+  readonly x_min: number;
+  readonly y_min: number;
+  readonly x_max: number;
+  readonly y_max: number;
+}
+
+export interface HeatGrid {
+  readonly cols: number;
+  readonly rows: number;
+  readonly cell_w: number;
+  readonly cell_h: number;
+  readonly bounds: Bounds;
+}
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * A day counts as ended for the sums readers keep in memory once it ended this long ago; a writer raises the map's
+ * version for any day that ends before its clock plus this margin. Server clocks up to twice this apart still agree
+ * (decision 0012).
+ */
+export const ENDED_DAY_MARGIN_MS = 10 * 60_000;
+
+export function gridOf(bounds: Bounds, cols = HEATMAP_GRID, rows = HEATMAP_GRID): HeatGrid {
+  return {
+    cols,
+    rows,
+    cell_w: (bounds.x_max - bounds.x_min) / cols,
+    cell_h: (bounds.y_max - bounds.y_min) / rows,
+    bounds: { x_min: bounds.x_min, y_min: bounds.y_min, x_max: bounds.x_max, y_max: bounds.y_max },
+  };
+}
+
+/** The cell number of a point: `row × cols + col`. */
+export function cellOf(grid: HeatGrid, x: number, y: number): number {
+  const col = Math.min(grid.cols - 1, Math.floor((x - grid.bounds.x_min) / grid.cell_w));
+  const row = Math.min(grid.rows - 1, Math.floor((y - grid.bounds.y_min) / grid.cell_h));
+  return row * grid.cols + col;
+}
+
+/** The same cell number computed by the database from the `x` and `y` columns. */
+export function cellSql(dialect: Dialect, grid: HeatGrid): RawBuilder<number> {
+  const axis = (column: 'x' | 'y', min: number, size: number, last: number) =>
+    dialect === 'sqlite'
+      ? sql`min(${last}, cast(floor((${sql.ref(column)} - ${min}) / ${size}) as integer))`
+      : sql`least(${last}, floor((${sql.ref(column)} - ${sql.val(min)}::double precision) / ${sql.val(size)}::double precision)::integer)`;
+  const col = axis('x', grid.bounds.x_min, grid.cell_w, grid.cols - 1);
+  const row = axis('y', grid.bounds.y_min, grid.cell_h, grid.rows - 1);
+  return sql<number>`(${row} * ${grid.cols} + ${col})`;
+}
+
+/** A cell's area in game coordinates: `x_min ≤ x < x_max` (the last column also holds its right edge). */
+export function cellBounds(grid: HeatGrid, col: number, row: number): Bounds {
+  const { bounds } = grid;
+  return {
+    x_min: bounds.x_min + col * grid.cell_w,
+    x_max: col === grid.cols - 1 ? bounds.x_max : bounds.x_min + (col + 1) * grid.cell_w,
+    y_min: bounds.y_min + row * grid.cell_h,
+    y_max: row === grid.rows - 1 ? bounds.y_max : bounds.y_min + (row + 1) * grid.cell_h,
+  };
+}
+
+/** What the heat map reads of the catalogue: every map's bounds (the catalogue snapshot satisfies it). */
+export interface MapsCatalogue {
+  view(): Promise<{ readonly maps: ReadonlyMap<number, { readonly data: { readonly bounds: Bounds } }> }>;
+}

@@ -1,0 +1,160 @@
+/**
+ * Keeps the heat map's rollup (`heat_cell_day`, migration 0006) exact: the catch writer calls `add` inside the
+ * transaction of every batch with the rows that were new, so a batch and its counts commit or roll back together and
+ * no reader ever sees one without the other (decision 0012). `ensureComplete` counts catches stored before the
+ * rollup existed (or after a map's bounds changed) at start-up.
+ */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
+import type { Database, HeatCellDayTable } from '../../db/schema';
+import { cellOf, cellSql, DAY_MS, ENDED_DAY_MARGIN_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
+
+/** The columns of a new catch the rollup needs. */
+export interface RolledCatch {
+  map_id: number;
+  star_type: number;
+  caught_at: number;
+  x: number;
+  y: number;
+}
+
+/** Rows per upsert statement; the event loop is given back between statements (as the writer's inserts do). */
+const UPSERT_CHUNK = 500;
+
+export class HeatRollups {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    private readonly catalogue: MapsCatalogue,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The grid of every map, from the catalogue in memory. */
+  async grids(): Promise<Map<number, HeatGrid>> {
+    const view = await this.catalogue.view();
+    return new Map([...view.maps].map(([id, map]) => [id, gridOf(map.data.bounds)]));
+  }
+
+  /**
+   * Counts new catches into the rollup, inside their batch's transaction. Rows are summed per key in memory first
+   * and upserted in key order: two transactions upserting the same keys then lock them in the same order and cannot
+   * deadlock (PostgreSQL).
+   */
+  async add(trx: Transaction<Database>, rows: readonly RolledCatch[]): Promise<void> {
+    const grids = await this.grids();
+    const sums = new Map<string, HeatCellDayTable>();
+    for (const row of rows) {
+      const grid = grids.get(row.map_id);
+      // The writer judged the map against the same catalogue; a map deleted since has no heat map to count into.
+      if (!grid) continue;
+      const day = Math.floor(row.caught_at / DAY_MS);
+      const cell = cellOf(grid, row.x, row.y);
+      const key = `${row.map_id}/${day}/${row.star_type}/${cell}`;
+      const sum = sums.get(key);
+      if (sum) {
+        sum.count += 1;
+        if (row.caught_at > sum.last_at) sum.last_at = row.caught_at;
+      } else
+        sums.set(key, { map_id: row.map_id, day, star_type: row.star_type, cell, count: 1, last_at: row.caught_at });
+    }
+    await this.upsert(trx, [...sums.values()].sort(byKey));
+    // Counts into days that have ended change what readers may hold in memory (heatmap.repository.ts).
+    const ended = Math.floor((this.clock() + ENDED_DAY_MARGIN_MS) / DAY_MS);
+    const touched = new Set<number>();
+    for (const sum of sums.values()) if (sum.day < ended) touched.add(sum.map_id);
+    await this.raiseVersions(trx, [...touched]);
+  }
+
+  /**
+   * Start-up: when the rollup does not count exactly the stored catches (catches from before migration 0006, or a
+   * map whose bounds changed), it is rebuilt from them in one transaction. Answers whether it rebuilt.
+   */
+  async ensureComplete(): Promise<boolean> {
+    const [catches, counted] = await Promise.all([
+      this.db
+        .selectFrom('catch')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('heat_cell_day')
+        .select((eb) => eb.fn.sum<number>('count').as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (Number(catches.n) === Number(counted.n ?? 0)) return false;
+    await this.rebuild();
+    return true;
+  }
+
+  /** Recounts the whole rollup from the catches, map by map, in one transaction (writers wait meanwhile). */
+  async rebuild(): Promise<void> {
+    const grids = await this.grids();
+    await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await sql`lock table catch in share mode`.execute(trx);
+      await trx.deleteFrom('heat_cell_day').execute();
+      for (const [mapId, grid] of grids) {
+        const day = sql<number>`floor(caught_at / ${DAY_MS})`;
+        const rows = await trx
+          .selectFrom('catch')
+          .select([
+            sql<number>`cast(${day} as integer)`.as('day'),
+            'star_type',
+            cellSql(this.dialect, grid).as('cell'),
+            (eb) => eb.fn.countAll<number>().as('count'),
+            (eb) => eb.fn.max('caught_at').as('last_at'),
+          ])
+          .where('map_id', '=', mapId)
+          .groupBy(['day', 'star_type', 'cell'])
+          .execute();
+        await this.upsert(
+          trx,
+          rows
+            .map((row) => ({
+              map_id: mapId,
+              day: Number(row.day),
+              star_type: row.star_type,
+              cell: Number(row.cell),
+              count: Number(row.count),
+              last_at: Number(row.last_at),
+            }))
+            .sort(byKey),
+        );
+      }
+      await this.raiseVersions(trx, [...grids.keys()]);
+    });
+  }
+
+  /** One more version for each map, in map order (two writers never wait on each other in opposite orders). */
+  private async raiseVersions(trx: Transaction<Database>, mapIds: number[]): Promise<void> {
+    if (mapIds.length === 0) return;
+    await trx
+      .insertInto('heat_map_version')
+      .values(mapIds.sort((a, b) => a - b).map((map_id) => ({ map_id, version: 1 })))
+      .onConflict((oc) => oc.column('map_id').doUpdateSet({ version: sql<number>`heat_map_version.version + 1` }))
+      .execute();
+  }
+
+  private async upsert(trx: Transaction<Database>, rows: readonly HeatCellDayTable[]): Promise<void> {
+    const newest =
+      this.dialect === 'sqlite'
+        ? sql<number>`max(heat_cell_day.last_at, excluded.last_at)`
+        : sql<number>`greatest(heat_cell_day.last_at, excluded.last_at)`;
+    for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+      if (i > 0) await yieldToEventLoop();
+      await trx
+        .insertInto('heat_cell_day')
+        .values(rows.slice(i, i + UPSERT_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['map_id', 'day', 'star_type', 'cell']).doUpdateSet({
+            count: sql<number>`heat_cell_day.count + excluded.count`,
+            last_at: newest,
+          }),
+        )
+        .execute();
+    }
+  }
+}
+
+function byKey(a: HeatCellDayTable, b: HeatCellDayTable): number {
+  return a.map_id - b.map_id || a.day - b.day || a.star_type - b.star_type || a.cell - b.cell;
+}

@@ -1,0 +1,63 @@
+/**
+ * `/api/heatmap` (contract §3): catches per grid cell of a map, and what was caught in one cell. Public reads. The
+ * heat map answer is serialised once and carries a weak ETag: a browser asking again for an unchanged picture gets
+ * an empty 304.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HeatCellQuery, HeatCellResponse, HeatmapQuery, HeatmapResponse } from '#shared/contracts/catches';
+import { ErrorBody } from '#shared/contracts/common';
+import { sendConditional } from '../../plugins/conditional-get';
+import { trustedResponse } from '../../plugins/validation';
+import type { HeatmapService } from './heatmap.service';
+
+const tags = ['heatmap'];
+
+export interface HeatmapRoutesOptions {
+  heatmap: HeatmapService;
+}
+
+const WINDOW =
+  '`range` = `1d`, `3d`, `7d` or `30d` ending now (default `7d`), or `from` (inclusive) and `to` (exclusive) as ISO-8601 times; not both.';
+const errors = {
+  404: ErrorBody.describe('`MAP_NOT_FOUND`: no map has this `map_id`'),
+  422: ErrorBody.describe('A query parameter is invalid (FastAPI validation list)'),
+};
+
+export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async (app, { heatmap }) => {
+  app.get(
+    '/heatmap',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: 'Catches per grid cell of a map (catch-report density)',
+        description: `Counts per cell of a ${'`cols × rows`'} grid over the map's bounds, for all fish or one (\`fish_id\`), all star types or one (\`star_type\`). ${WINDOW} \`total\` is exactly the number of stored catches that match (the same as \`/logs/bird\` with the same filters); \`updated_at\` is the newest catch counted. Answers carry an ETag; a matching If-None-Match gets 304 without a body.`,
+        querystring: HeatmapQuery,
+        response: {
+          200: trustedResponse(HeatmapResponse),
+          304: z.null().describe('Unchanged since the ETag'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      // Catches arrive all the time: the browser must ask again each time, and gets a 304 while nothing changed.
+      sendConditional(request, reply, await heatmap.heatmap(request.query), 'no-cache'),
+  );
+
+  app.get(
+    '/heatmap/cell',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: 'What was caught in one cell of the heat map',
+        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`): the catches counted there, the five most caught fish and baits, the depth range and the cell's area in game coordinates. ${WINDOW}`,
+        querystring: HeatCellQuery,
+        response: { 200: HeatCellResponse, ...errors },
+      },
+    },
+    async (request) => heatmap.cell(request.query),
+  );
+};

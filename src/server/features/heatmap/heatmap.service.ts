@@ -1,0 +1,92 @@
+/**
+ * The heat map answers (contract §3): the window a query asks (a range ending now, or from–to), the map's grid from
+ * the catalogue, the counts from the repository; each answer serialised once with its ETag, so a browser that holds
+ * the same picture gets a 304.
+ */
+import {
+  DEFAULT_HEATMAP_RANGE,
+  HEATMAP_RANGE_DAYS,
+  type HeatCellQuery,
+  type HeatCellResponse,
+  type HeatmapQuery,
+  type HeatmapResponse,
+  wireTime,
+} from '#shared/contracts/catches';
+import { type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
+import { HttpError } from '../../plugins/errors';
+import { cellBounds, DAY_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
+import type { HeatFilters, HeatmapRepository } from './heatmap.repository';
+
+export class HeatmapService {
+  constructor(
+    private readonly repository: HeatmapRepository,
+    private readonly catalogue: MapsCatalogue,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The heat map, serialised (the route sends it with its ETag). */
+  async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
+    const grid = await this.gridOf(query.map_id);
+    const filters = this.filters(query);
+    const cells = await this.repository.cells(filters, grid);
+    let total = 0;
+    let max = 0;
+    let newest = -Infinity;
+    const list: [number, number, number][] = new Array(cells.length);
+    // Sorted by cell, so the same counts always serialise (and hash) the same.
+    cells.sort((a, b) => a.cell - b.cell);
+    cells.forEach(({ cell, count, last_at }, i) => {
+      list[i] = [cell % grid.cols, Math.floor(cell / grid.cols), count];
+      total += count;
+      if (count > max) max = count;
+      if (last_at > newest) newest = last_at;
+    });
+    const answer: HeatmapResponse = {
+      map_id: query.map_id,
+      cols: grid.cols,
+      rows: grid.rows,
+      cell_w: grid.cell_w,
+      cell_h: grid.cell_h,
+      bounds: grid.bounds,
+      cells: list,
+      max,
+      total,
+      updated_at: cells.length > 0 ? wireTime(newest) : null,
+    };
+    return serializedAnswer(JSON.stringify(answer));
+  }
+
+  /** One cell's catches under the same filters. */
+  async cell(query: HeatCellQuery): Promise<HeatCellResponse> {
+    const grid = await this.gridOf(query.map_id);
+    const filters = this.filters(query);
+    const detail = await this.repository.cellDetail(filters, grid, query.row * grid.cols + query.col);
+    return {
+      map_id: query.map_id,
+      col: query.col,
+      row: query.row,
+      ...cellBounds(grid, query.col, query.row),
+      from: wireTime(filters.from),
+      to: wireTime(filters.to),
+      ...detail,
+    };
+  }
+
+  private async gridOf(mapId: number): Promise<HeatGrid> {
+    const map = (await this.catalogue.view()).maps.get(mapId);
+    if (!map) throw new HttpError(404, 'MAP_NOT_FOUND');
+    return gridOf(map.data.bounds);
+  }
+
+  /** `range` ends now; `from`/`to` are taken as given (`from` inclusive, `to` exclusive, as the logs take them). */
+  private filters(query: HeatmapQuery): HeatFilters {
+    // One reading of the clock: a rolling window ends exactly at the `now` that decides which days have ended.
+    const now = this.clock();
+    const given = query.from !== undefined && query.to !== undefined;
+    const to = given ? Date.parse(query.to!) : now;
+    const from = given
+      ? Date.parse(query.from!)
+      : to - HEATMAP_RANGE_DAYS[query.range ?? DEFAULT_HEATMAP_RANGE] * DAY_MS;
+    return { map_id: query.map_id, fish_id: query.fish_id, star_type: query.star_type, from, to, now };
+  }
+}

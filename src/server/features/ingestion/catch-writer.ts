@@ -1,0 +1,248 @@
+/**
+ * The one writer of catches, sales and official records, whichever way they arrive: the loggers' HTTP batches, the
+ * records import (route and CLI), demo seeding and the benchmark's loader. Every path judges items the same way and
+ * inserts them the same way, so none can drift from another (decision 0009):
+ *
+ * 1. judge, before any transaction: each item against its zod schema (`judgeItems`: unknown fields and wrong types
+ *    are errors, nothing is coerced), the time window (`reportTimeError`) and the catalogue in memory (ids exist,
+ *    fish on the map, weight range, map bounds); then duplicates within the batch by (logger, key);
+ * 2. one transaction (shared with the batches that arrived meanwhile: db/group-commit.ts): multi-row inserts (`insertIgnoringConflicts`, chunked under the dialects' bind-parameter
+ *    limits) with `on conflict do nothing` on the unique (logger, report_id) / source_id, `returning` the keys actually inserted,
+ *    so the database decides created vs duplicate, also against concurrent uploads;
+ * 3. the answer, per item and in order, once the transaction has committed.
+ *
+ * Inside the transaction only database work runs: no awaits on anything else (decision 0009).
+ */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  CatchItem,
+  type CatchBatchResponse,
+  OfficialRecordItem,
+  type RecordImportResponse,
+  SaleItem,
+} from '#shared/contracts/catches';
+import { insertIgnoringConflicts } from '../../db/bulk-insert';
+import { GroupCommit } from '../../db/group-commit';
+import type { Database } from '../../db/schema';
+import { checkTime, judgeBatch, ownedKey } from './batch-judging';
+import { catalogueErrors, type IngestionCatalogue } from './catalogue-rules';
+import { catchRow, type NewCatchRow, type NewSaleRow, recordRow, saleRow } from './rows';
+
+/** An item and the logger it comes from: the bulk entry points take the items of many loggers at once. */
+export interface OwnedItem {
+  clientId: string;
+  item: unknown;
+}
+
+/**
+ * Runs inside a batch's transaction after its catches are inserted, with the rows that were new (duplicates left
+ * out). The heat-map rollups (next issue) are updated here, so a batch and its rollups commit or roll back together.
+ * Database work on `trx` only.
+ */
+export type CatchesCreatedHook = (trx: Transaction<Database>, rows: readonly NewCatchRow[]) => Promise<void>;
+
+export interface CatchWriterOptions {
+  /** The server's clock (epoch ms): the time rules and `created_at`. Tests fix it. */
+  clock?: () => number;
+  onCatchesCreated?: CatchesCreatedHook;
+}
+
+/**
+ * Rows per insert statement. better-sqlite3 runs a statement synchronously, holding the event loop: 250 catches take
+ * a few milliseconds, and between two statements the loop is given back (`setImmediate`), so reads on the read
+ * connection (db/database.ts) answer during a large group commit instead of after it. Far below SQLite's 32,766 and
+ * PostgreSQL's 65,535 bind parameters (a catch row has 21 columns).
+ */
+const ROWS_PER_STATEMENT = 250;
+
+/** Rows per group commit (db/group-commit.ts): ten full batches, about 100 ms of SQLite's write lock. */
+const MAX_GROUP_ROWS = 5_000;
+
+async function insertInChunks<R extends object>(
+  rows: readonly R[],
+  insert: (chunk: R[]) => Promise<readonly string[]>,
+): Promise<Set<string>> {
+  const created = new Set<string>();
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    if (i > 0) await yieldToEventLoop();
+    for (const key of await insert(rows.slice(i, i + ROWS_PER_STATEMENT))) created.add(key);
+  }
+  return created;
+}
+
+export class CatchWriter {
+  private readonly clock: () => number;
+  private readonly onCatchesCreated: CatchesCreatedHook | undefined;
+  private readonly catchCommits = new GroupCommit(
+    (jobs: (readonly NewCatchRow[])[]) => this.commitCatches(jobs),
+    MAX_GROUP_ROWS,
+  );
+  private readonly saleCommits = new GroupCommit(
+    (jobs: (readonly NewSaleRow[])[]) => this.commitSales(jobs),
+    MAX_GROUP_ROWS,
+  );
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly catalogue: IngestionCatalogue,
+    options: CatchWriterOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.onCatchesCreated = options.onCatchesCreated;
+  }
+
+  /**
+   * A logger's batch of catches (`POST /c_report/catches`): `items` as received (unknown: each is judged here).
+   * Resolves after the commit with the contract's answer; rejects only when the database does (a busy database:
+   * nothing of the batch is stored, and re-sending it is safe).
+   */
+  writeCatches(clientId: string, items: readonly unknown[]): Promise<CatchBatchResponse> {
+    return this.catches(items, () => clientId);
+  }
+
+  /**
+   * Bulk catches of many loggers (demo seeding, the benchmark's loader): judged exactly as uploads are, any number
+   * of items in one transaction. Every `clientId` must be a registered logger (the transaction may be shared with
+   * concurrent uploads, which an unknown id would fail with it). A tool that shares a SQLite file with
+   * a running server holds the write lock for the whole call, so it should pass at most 500 items per call.
+   */
+  writeCatchesOfMany(entries: readonly OwnedItem[]): Promise<CatchBatchResponse> {
+    return this.catches(
+      entries.map((entry) => entry.item),
+      (i) => entries[i]!.clientId,
+    );
+  }
+
+  /** A logger's batch of sales (`POST /c_report/sales`): as `writeCatches`. */
+  writeSales(clientId: string, items: readonly unknown[]): Promise<CatchBatchResponse> {
+    return this.sales(items, () => clientId);
+  }
+
+  /** Bulk sales of many loggers: as `writeCatchesOfMany`. */
+  writeSalesOfMany(entries: readonly OwnedItem[]): Promise<CatchBatchResponse> {
+    return this.sales(
+      entries.map((entry) => entry.item),
+      (i) => entries[i]!.clientId,
+    );
+  }
+
+  /**
+   * Official records (`POST /records/import`, `npm run records:import`, demo seeding), idempotent by `source_id`:
+   * judged like catches (their measured fields may be absent), any number per call, one transaction per call.
+   */
+  async writeRecords(items: readonly unknown[]): Promise<RecordImportResponse> {
+    const now = this.clock();
+    const catalogue = await this.catalogue.view();
+    const batch = judgeBatch(OfficialRecordItem, items, 'source_id', noOwner, (record, errors) => {
+      checkTime('caught_at', record.caught_at, now, errors);
+      catalogueErrors(record, catalogue, errors);
+    });
+    const rows = batch.accepted.map(({ value }) => recordRow(value, now));
+    const created = await this.inTransaction(rows, (trx) =>
+      insertInChunks(rows, async (chunk) => {
+        const inserted = await insertIgnoringConflicts(trx, 'official_record', chunk, ['source_id'], ['source_id']);
+        return inserted.map((row) => ownedKey('', row.source_id));
+      }),
+    );
+    return batch.answer(created);
+  }
+
+  private async catches(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
+    const now = this.clock();
+    const catalogue = await this.catalogue.view();
+    const batch = judgeBatch(CatchItem, items, 'report_id', ownerOf, (item, errors) => {
+      checkTime('caught_at', item.caught_at, now, errors);
+      catalogueErrors(item, catalogue, errors);
+    });
+    const rows = batch.accepted.map(({ owner, value }) => catchRow(value, owner, now));
+    const created = rows.length === 0 ? new Set<string>() : await this.catchCommits.submit(rows, rows.length);
+    return batch.answer(created);
+  }
+
+  private async sales(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
+    const now = this.clock();
+    const batch = judgeBatch(SaleItem, items, 'report_id', ownerOf, (sale, errors) =>
+      checkTime('sold_at', sale.sold_at, now, errors),
+    );
+    const rows = batch.accepted.map(({ owner, value }) => saleRow(value, owner, now));
+    const created = rows.length === 0 ? new Set<string>() : await this.saleCommits.submit(rows, rows.length);
+    return batch.answer(created);
+  }
+
+  /** One transaction for a group of catch batches: the inserts, then the hook with the rows that were new. */
+  private async commitCatches(jobs: (readonly NewCatchRow[])[]): Promise<Set<string>[]> {
+    const { rows, claims } = firstClaims(jobs);
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const keys = await insertInChunks(rows, async (chunk) => {
+        const news = await insertIgnoringConflicts(
+          trx,
+          'catch',
+          chunk,
+          ['client_id', 'report_id'],
+          ['client_id', 'report_id'],
+        );
+        return news.map((row) => ownedKey(row.client_id, row.report_id));
+      });
+      if (this.onCatchesCreated && keys.size > 0)
+        await this.onCatchesCreated(
+          trx,
+          rows.filter((row) => keys.has(ownedKey(row.client_id, row.report_id))),
+        );
+      return keys;
+    });
+    return claims.map((claimed) => new Set([...claimed].filter((key) => inserted.has(key))));
+  }
+
+  /** One transaction for a group of sale batches. */
+  private async commitSales(jobs: (readonly NewSaleRow[])[]): Promise<Set<string>[]> {
+    const { rows, claims } = firstClaims(jobs);
+    const inserted = await this.db.transaction().execute((trx) =>
+      insertInChunks(rows, async (chunk) => {
+        const news = await insertIgnoringConflicts(
+          trx,
+          'sale',
+          chunk,
+          ['client_id', 'report_id'],
+          ['client_id', 'report_id'],
+        );
+        return news.map((row) => ownedKey(row.client_id, row.report_id));
+      }),
+    );
+    return claims.map((claimed) => new Set([...claimed].filter((key) => inserted.has(key))));
+  }
+
+  /** One transaction for the whole call; none at all when nothing is valid. */
+  private inTransaction(
+    rows: readonly unknown[],
+    work: (trx: Transaction<Database>) => Promise<Set<string>>,
+  ): Promise<Set<string>> {
+    if (rows.length === 0) return Promise.resolve(new Set());
+    return this.db.transaction().execute(work);
+  }
+}
+
+const noOwner = () => '';
+
+/**
+ * The rows a group inserts, each (logger, report_id) once: a key's first job in the group claims it, so a retry that
+ * lands in the same group as its original is answered `duplicate`, exactly as if the two had been committed apart.
+ */
+function firstClaims<R extends { client_id: string; report_id: string }>(
+  jobs: readonly (readonly R[])[],
+): { rows: R[]; claims: Set<string>[] } {
+  const seen = new Set<string>();
+  const rows: R[] = [];
+  const claims = jobs.map((jobRows) => {
+    const claimed = new Set<string>();
+    for (const row of jobRows) {
+      const key = ownedKey(row.client_id, row.report_id);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      claimed.add(key);
+      rows.push(row);
+    }
+    return claimed;
+  });
+  return { rows, claims };
+}

@@ -1,0 +1,144 @@
+/**
+ * Uploads (contracts/catch-data-api.md §1–§2): the loggers' catch and sale batches, and the superuser's import of
+ * official records. Each is a batch of 1–500 items and at most 1 MiB, judged item by item by the one writer and
+ * answered only after its transaction has committed. Guide for logger authors: docs/logger-api.md.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CatchBatchResponse,
+  CatchItem,
+  MAX_BATCH_BYTES,
+  MAX_BATCH_ITEMS,
+  OfficialRecordItem,
+  RecordImportResponse,
+  SaleItem,
+} from '#shared/contracts/catches';
+import { ErrorBody } from '#shared/contracts/common';
+import { HttpError } from '../../plugins/errors';
+import { batchBody, requireJsonBody, trustedResponse } from '../../plugins/validation';
+import type { CatchWriter } from './catch-writer';
+import { LastSeen, type LoggerAccounts, LoggerAuth } from './logger-auth';
+
+// The uploads sit beside the logger registration in /docs; the import beside the record logs.
+const loggerTags = ['reports'];
+const recordTags = ['logs'];
+
+export interface IngestionRoutesOptions {
+  writer: CatchWriter;
+  loggers: LoggerAccounts;
+}
+
+/**
+ * preValidation: more than 500 items is a 413, as more than 1 MiB is (contract §1), rather than the 422 the
+ * envelope schema would give: the request is too large, not malformed, and the fix is the same, send less.
+ */
+async function atMostMaxItems(request: { body: unknown }): Promise<void> {
+  const items = (request.body as { items?: unknown } | null)?.items;
+  if (Array.isArray(items) && items.length > MAX_BATCH_ITEMS)
+    throw new HttpError(
+      413,
+      `Too many items: this endpoint accepts at most ${MAX_BATCH_ITEMS} items per request, not ${items.length}; send them in several batches`,
+    );
+}
+
+const BATCH_RULES =
+  'Body `{"items": [...]}` with 1–500 items and at most 1 MiB. Each item is judged alone: the answer has one result ' +
+  'per item, in order (`created`, `duplicate` or `invalid` with its `errors`), sent only after the valid items are ' +
+  'committed. Re-sending an item (same key) is always safe: it is answered `duplicate` and changes nothing.';
+
+const batchErrors = {
+  413: ErrorBody.describe('More than 500 items or more than 1 MiB (1,048,576 bytes): send smaller batches'),
+  422: ErrorBody.describe('The body is not `{"items": [...]}` with at least one item (FastAPI validation list)'),
+  503: ErrorBody.describe(
+    '`DATABASE_BUSY`: the database is locked or overloaded; nothing was stored. Retry the same batch after `Retry-After` seconds',
+  ),
+};
+
+export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = async (app, { writer, loggers }) => {
+  const auth = new LoggerAuth(loggers);
+  const lastSeen = new LastSeen(loggers, app.log);
+  const loggerSecurity = [{ loggerToken: [] }];
+  // The answer to a full batch is ~30 KB against the ~150 KB the logger just sent: gzipping it would cost more server
+  // time per batch than any other step but the insert, for little gain on the wire.
+  const uncompressed = { compress: false } as const;
+  const unauthorizedLogger = ErrorBody.describe('`{"detail":"Unauthorized"}`: missing or unknown logger token');
+
+  app.post(
+    '/c_report/catches',
+    {
+      ...uncompressed,
+      onRequest: auth.requireLogger,
+      preValidation: [requireJsonBody, atMostMaxItems],
+      bodyLimit: MAX_BATCH_BYTES,
+      schema: {
+        tags: loggerTags,
+        summary: "A logger uploads catches (idempotent by the logger's `report_id`)",
+        description: `${BATCH_RULES} A catch is checked against the catalogue: the ids exist, the fish lives on the map, the weight is within the fish's range, x/y are inside the map's bounds (edges included), \`caught_at\` is at most 5 minutes ahead and at most 400 days old. \`game_hour\` 0 is stored as 24.`,
+        security: loggerSecurity,
+        body: batchBody(CatchItem),
+        response: {
+          200: trustedResponse(CatchBatchResponse.describe('One result per item, in the order of `items`')),
+          401: unauthorizedLogger,
+          ...batchErrors,
+        },
+      },
+    },
+    async (request) => {
+      const clientId = auth.clientOf(request);
+      const answer = await writer.writeCatches(clientId, request.body.items);
+      await lastSeen.seen(clientId);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/c_report/sales',
+    {
+      ...uncompressed,
+      onRequest: auth.requireLogger,
+      preValidation: [requireJsonBody, atMostMaxItems],
+      bodyLimit: MAX_BATCH_BYTES,
+      schema: {
+        tags: loggerTags,
+        summary: "A logger uploads sales (idempotent by the logger's `report_id`)",
+        description: `${BATCH_RULES} \`sold_at\` follows the time rules of catches; \`star_count\` is at most \`fish_count\`.`,
+        security: loggerSecurity,
+        body: batchBody(SaleItem),
+        response: {
+          200: trustedResponse(CatchBatchResponse.describe('One result per item, in the order of `items`')),
+          401: unauthorizedLogger,
+          ...batchErrors,
+        },
+      },
+    },
+    async (request) => {
+      const clientId = auth.clientOf(request);
+      const answer = await writer.writeSales(clientId, request.body.items);
+      await lastSeen.seen(clientId);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/records/import',
+    {
+      onRequest: app.requireSuperuser,
+      preValidation: [requireJsonBody, atMostMaxItems],
+      bodyLimit: MAX_BATCH_BYTES,
+      schema: {
+        tags: recordTags,
+        summary: 'Import official records (superuser; idempotent by `source_id`)',
+        description: `${BATCH_RULES} Records are checked like catches; the measured fields (depth, weather, x/y, …) may be absent or null. \`npm run records:import -- FILE\` sends a CSV or JSON file through the same writer.`,
+        security: [{ bearer: [] }],
+        body: batchBody(OfficialRecordItem),
+        response: {
+          200: trustedResponse(RecordImportResponse.describe('One result per record, in the order of `items`')),
+          401: ErrorBody.describe('No valid bearer token'),
+          403: ErrorBody.describe('The user is not a superuser'),
+          ...batchErrors,
+        },
+      },
+    },
+    async (request) => writer.writeRecords(request.body.items),
+  );
+};

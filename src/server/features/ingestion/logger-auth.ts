@@ -1,0 +1,79 @@
+/**
+ * Who is uploading: the logger whose secret token is in `Authorization: Bearer <client_token>`. The logger clients
+ * table belongs to the reports feature, so this one declares what it needs (`LoggerAccounts`) and the composition
+ * root hands in that feature's repository.
+ */
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { HttpError } from '../../plugins/errors';
+
+export interface LoggerAccounts {
+  /** The logger of a secret upload token, or null. */
+  clientIdForToken(token: string): Promise<string | null>;
+  markSeen(clientId: string, at: Date): Promise<void>;
+}
+
+/** The token of `Authorization: Bearer <token>` (scheme in any case), or null. */
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const space = header.indexOf(' ');
+  if (space === -1 || header.slice(0, space).toLowerCase() !== 'bearer') return null;
+  return header.slice(space + 1).trim() || null;
+}
+
+export class LoggerAuth {
+  private readonly clients = new WeakMap<FastifyRequest, string>();
+
+  constructor(private readonly accounts: LoggerAccounts) {}
+
+  /**
+   * onRequest hook: a known logger token, else 401 `{"detail":"Unauthorized"}`. Runs before the body is read, so a
+   * logger with a bad token learns it without uploading a megabyte first.
+   */
+  readonly requireLogger = async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    const clientId = token ? await this.accounts.clientIdForToken(token) : null;
+    if (!clientId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    this.clients.set(request, clientId);
+  };
+
+  /** The logger `requireLogger` found for this request. */
+  clientOf(request: FastifyRequest): string {
+    const clientId = this.clients.get(request);
+    if (!clientId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    return clientId;
+  }
+}
+
+/**
+ * `last_seen_at` of loggers, written after a batch has committed and at most once a minute per logger: a logger
+ * uploading every second would otherwise add a write transaction to each of its batches. Whether a logger was seen
+ * at 12:00:00 or 12:00:40 makes no difference to anyone.
+ */
+export class LastSeen {
+  private readonly written = new Map<string, number>();
+
+  constructor(
+    private readonly accounts: LoggerAccounts,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs = 60_000,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async seen(clientId: string): Promise<void> {
+    const now = this.clock();
+    const last = this.written.get(clientId);
+    if (last !== undefined && now - last < this.intervalMs) return;
+    // Forget loggers not seen within the interval: they would be written anyway, and the map stays small.
+    if (this.written.size >= 10_000)
+      for (const [id, at] of this.written) if (now - at >= this.intervalMs) this.written.delete(id);
+    this.written.set(clientId, now);
+    try {
+      await this.accounts.markSeen(clientId, new Date(now));
+    } catch (error) {
+      // The batch is committed and acknowledged whatever happens here: a missed "last seen" is not worth a retry.
+      this.written.delete(clientId);
+      this.log.warn({ err: error, clientId }, 'could not record when the logger was last seen');
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The sums and lists behind one logger's personal stats (contract §5). Each reads a logger's rows in a time range
+ * through the `(client_id, sold_at)` and `(client_id, caught_at)` indexes of migration 0003: a day of one logger is
+ * a few hundred rows at most, so the sums need no rollup.
+ */
+import { type Kysely, sql } from 'kysely';
+import { type SaleLogItem, wireTime } from '#shared/contracts/catches';
+import { TROPHY_STAR_TYPES } from '#shared/game/catch-attributes';
+import type { Database } from '../../db/schema';
+
+/** Two consecutive periods: [from, split) is the first, [split, to) the second. */
+export interface TwoPeriods {
+  from: number;
+  split: number;
+  to: number;
+}
+
+export interface PeriodTotals {
+  first: number;
+  second: number;
+}
+
+const FIRST_STAR = Math.min(...TROPHY_STAR_TYPES);
+const LAST_STAR = Math.max(...TROPHY_STAR_TYPES);
+
+export class StatsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Income of the logger's sales in each period. */
+  async incomeIn(clientId: string, { from, split, to }: TwoPeriods): Promise<PeriodTotals> {
+    const row = await this.db
+      .selectFrom('sale')
+      .select([
+        sql<number | null>`sum(case when sold_at < ${split} then income else 0 end)`.as('first'),
+        sql<number | null>`sum(case when sold_at >= ${split} then income else 0 end)`.as('second'),
+      ])
+      .where('client_id', '=', clientId)
+      .where('sold_at', '>=', from)
+      .where('sold_at', '<', to)
+      .executeTakeFirst();
+    return { first: Number(row?.first ?? 0), second: Number(row?.second ?? 0) };
+  }
+
+  /** Trophy catches (star types 446–452) of the logger in each period. */
+  async starsIn(clientId: string, { from, split, to }: TwoPeriods): Promise<PeriodTotals> {
+    const row = await this.db
+      .selectFrom('catch')
+      .select([
+        sql<number | null>`sum(case when caught_at < ${split} then 1 else 0 end)`.as('first'),
+        sql<number | null>`sum(case when caught_at >= ${split} then 1 else 0 end)`.as('second'),
+      ])
+      .where('client_id', '=', clientId)
+      .where('caught_at', '>=', from)
+      .where('caught_at', '<', to)
+      .where('star_type', '>=', FIRST_STAR)
+      .where('star_type', '<=', LAST_STAR)
+      .executeTakeFirst();
+    return { first: Number(row?.first ?? 0), second: Number(row?.second ?? 0) };
+  }
+
+  /** The logger's newest sales ("data after selling"). */
+  async recentSales(clientId: string, limit: number): Promise<SaleLogItem[]> {
+    const rows = await this.db
+      .selectFrom('sale')
+      .select(['id', 'sold_at', 'income', 'fish_count', 'star_count'])
+      .where('client_id', '=', clientId)
+      .orderBy('sold_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      sold_at: wireTime(row.sold_at),
+      income: Number(row.income),
+      fish_count: Number(row.fish_count),
+      star_count: Number(row.star_count),
+    }));
+  }
+}

@@ -1,0 +1,37 @@
+/** `GET /api/users/me/stats` (contract §5): the current user's personal stats, "today" in the zone they name. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StatsQuery, StatsResponse } from '#shared/contracts/catches';
+import { ErrorBody } from '#shared/contracts/common';
+import { currentUser } from '../../plugins/auth';
+import type { StatsService } from './stats.service';
+
+const tags = ['users'];
+
+export interface StatsRoutesOptions {
+  stats: StatsService;
+}
+
+export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, { stats }) => {
+  app.get(
+    '/users/me/stats',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The current user's stats: today's income and star count, change versus yesterday, recent activity",
+        description:
+          '`tz` is an IANA time zone (default UTC) whose calendar days are "today" and "yesterday". Counts and lists ' +
+          "are those of the user's bound logger: zeros and empty lists without one. A change is null when yesterday " +
+          'was 0. Star count = catches of star types 446–452.',
+        security: [{ bearer: [] }],
+        querystring: StatsQuery,
+        response: {
+          200: StatsResponse.describe("The bound logger's stats"),
+          401: ErrorBody.describe('No valid bearer token'),
+          422: ErrorBody.describe('`tz` is not a known IANA time zone'),
+        },
+      },
+    },
+    async (request) => stats.statsOf(currentUser(request), request.query.tz),
+  );
+};

@@ -1,0 +1,64 @@
+/**
+ * Personal stats (contract §5, spec §2 "user stats"): today's income and trophy count in the user's time zone, the
+ * change versus yesterday, recent catches and the data after selling, all of the user's bound logger. No bound
+ * logger: zeros and empty lists.
+ */
+import { type BirdLogItem, STATS_RECENT_LIMIT, type StatsResponse } from '#shared/contracts/catches';
+import type { User } from '../../accounts/users.repository';
+import type { StatsRepository } from './stats.repository';
+import { dayBounds } from './zoned-days';
+
+/** A logger's newest catches: the logs' own listing, so the stats show catches exactly as the logs do. */
+export interface RecentCatches {
+  recentCatchesOf(clientId: string, limit: number): Promise<BirdLogItem[]>;
+}
+
+/** Today versus yesterday in percent, to one decimal; null when yesterday was 0 (no base to compare with). */
+export function changePct(today: number, yesterday: number): number | null {
+  if (yesterday === 0) return null;
+  return Math.round(((today - yesterday) / yesterday) * 1000) / 10;
+}
+
+export class StatsService {
+  constructor(
+    private readonly repository: StatsRepository,
+    private readonly catches: RecentCatches,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async statsOf(user: User, zone: string): Promise<StatsResponse> {
+    const clientId = user.client_id;
+    if (!clientId) {
+      return {
+        tz: zone,
+        today_income: 0,
+        yesterday_income: 0,
+        income_change_pct: null,
+        today_star_count: 0,
+        yesterday_star_count: 0,
+        star_change_pct: null,
+        recent_catches: [],
+        recent_sales: [],
+      };
+    }
+    const days = dayBounds(zone, this.clock());
+    const periods = { from: days.yesterday, split: days.today, to: days.tomorrow };
+    const [income, stars, recentCatches, recentSales] = await Promise.all([
+      this.repository.incomeIn(clientId, periods),
+      this.repository.starsIn(clientId, periods),
+      this.catches.recentCatchesOf(clientId, STATS_RECENT_LIMIT),
+      this.repository.recentSales(clientId, STATS_RECENT_LIMIT),
+    ]);
+    return {
+      tz: zone,
+      today_income: income.second,
+      yesterday_income: income.first,
+      income_change_pct: changePct(income.second, income.first),
+      today_star_count: stars.second,
+      yesterday_star_count: stars.first,
+      star_change_pct: changePct(stars.second, stars.first),
+      recent_catches: recentCatches,
+      recent_sales: recentSales,
+    };
+  }
+}

@@ -1,0 +1,264 @@
+/**
+ * `/api/vip/*` and `/api/order/*` (DESIGN §4, issue 12): buying VIP (a pending order and where to pay), the user's
+ * orders and status, stopping auto-renewal, the payment provider's signed webhooks, and the local provider's test
+ * checkout. Answers about the user are `Cache-Control: no-store`.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '#shared/contracts/common';
+import {
+  CancelResponse,
+  LocalCheckoutBody,
+  Order,
+  OrderListQuery,
+  OrderNoParams,
+  OrderPage,
+  SubscribeQuery,
+  SubscribeResponse,
+  VIP_CURRENCY,
+  VIP_ERRORS,
+  VIP_PERIOD_DAYS,
+  VIP_PRICE_CENTS,
+  VipStatus,
+  WebhookResponse,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '#shared/contracts/vip';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { noStore } from '../../plugins/no-store';
+import type { RateLimits } from '../../plugins/rate-limits';
+import { requireJsonBody } from '../../plugins/validation';
+import type { VipService } from './vip.service';
+
+const tags = ['vip'];
+const bearer = [{ bearer: [] }];
+
+/** New orders one user may start a minute (each is a row and, with Stripe, a Checkout Session). */
+export const SUBSCRIBES_PER_MINUTE = 10;
+
+export interface VipRoutesOptions {
+  vip: VipService;
+  rateLimits: RateLimits;
+  subscribesPerMinute?: number;
+}
+
+const unauthorized = ErrorBody.describe('`{"detail":"Unauthorized"}`: no valid bearer token');
+const orderNotFound = ErrorBody.describe(
+  `\`${VIP_ERRORS.orderNotFound}\`: no order of the current user has this number`,
+);
+const invalid = (what: string) => ErrorBody.describe(`${what} is invalid (FastAPI validation list)`);
+const unavailable = ErrorBody.describe(
+  `\`${VIP_ERRORS.providerUnavailable}\`: the payment provider could not be reached; try again (Retry-After)`,
+);
+
+const WebhookParams = z.object({ provider: z.string().min(1).max(32) });
+
+export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
+  app,
+  { vip, rateLimits, subscribesPerMinute = SUBSCRIBES_PER_MINUTE },
+) => {
+  app.get(
+    '/vip/subscribe',
+    {
+      onRequest: [app.requireUser, rateLimits.perUser('vip-subscribe', subscribesPerMinute, 60_000)],
+      onSend: noStore,
+      schema: {
+        tags,
+        summary: 'Start buying VIP: a pending order and the checkout URL to pay it',
+        description:
+          `VIP costs ${VIP_PRICE_CENTS / 100} ${VIP_CURRENCY} for ${VIP_PERIOD_DAYS} days; the price is the server's ` +
+          'alone. `mode=once` pays one period; `mode=subscription` renews every period until canceled. With the ' +
+          '`local` provider `checkout_url` is the site-relative test checkout page (`/vip/checkout?order_no=…`, add ' +
+          "the page's language prefix); with Stripe it is Stripe's Checkout. The order stays `pending` until the " +
+          `provider's webhook lands. At most ${subscribesPerMinute} new orders per user a minute.`,
+        security: bearer,
+        querystring: SubscribeQuery,
+        response: {
+          200: SubscribeResponse.describe('The new pending order and where to pay it'),
+          401: unauthorized,
+          409: ErrorBody.describe(
+            `\`${VIP_ERRORS.alreadySubscribed}\`: \`mode=subscription\` while an auto-renewing subscription is active`,
+          ),
+          422: invalid('`mode`'),
+          429: ErrorBody.describe('`RATE_LIMITED`: too many new orders a minute (Retry-After)'),
+          503: unavailable,
+        },
+      },
+    },
+    async (request) => vip.subscribe(currentUser(request), request.query.mode),
+  );
+
+  app.get(
+    '/order/list',
+    {
+      onRequest: app.requireUser,
+      onSend: noStore,
+      schema: {
+        tags,
+        summary: "The current user's orders, newest first",
+        description:
+          'Every order: pending, paid, failed, canceled and refunded, renewals included (`renews_order_no`). ' +
+          '`activation_key` is set on paid orders only; `amount` is in cents.',
+        security: bearer,
+        querystring: OrderListQuery,
+        response: {
+          200: OrderPage.describe('One page of orders'),
+          401: unauthorized,
+          422: invalid('`page` or `page_size`'),
+        },
+      },
+    },
+    async (request) => vip.listOrders(currentUser(request), request.query.page, request.query.page_size),
+  );
+
+  app.get(
+    '/order/:order_no',
+    {
+      onRequest: app.requireUser,
+      onSend: noStore,
+      schema: {
+        tags,
+        summary: "One of the current user's orders",
+        description:
+          "The result page follows an order with this until it leaves `pending`. Another user's order is 404.",
+        security: bearer,
+        params: OrderNoParams,
+        response: {
+          200: Order.describe('The order'),
+          401: unauthorized,
+          404: orderNotFound,
+          422: invalid('`order_no`'),
+        },
+      },
+    },
+    async (request) => vip.toOrder(await vip.ownOrder(currentUser(request), request.params.order_no)),
+  );
+
+  app.get(
+    '/vip/status',
+    {
+      onRequest: app.requireUser,
+      onSend: noStore,
+      schema: {
+        tags,
+        summary: "The current user's membership: expiry, auto-renewal, the price and the payment provider",
+        description: '`next_renewal_at` is set while an auto-renewing subscription is active (`auto_renew`).',
+        security: bearer,
+        response: { 200: VipStatus.describe('The membership'), 401: unauthorized },
+      },
+    },
+    async (request) => vip.status(currentUser(request)),
+  );
+
+  app.post(
+    '/vip/cancel',
+    {
+      onRequest: app.requireUser,
+      onSend: noStore,
+      schema: {
+        tags,
+        summary: 'Stop auto-renewal (the membership stays until its expiry)',
+        description: 'Cancels every active subscription of the user at the payment provider, then here.',
+        security: bearer,
+        response: {
+          200: CancelResponse.describe('The membership after canceling'),
+          401: unauthorized,
+          404: ErrorBody.describe(`\`${VIP_ERRORS.noSubscription}\`: no active auto-renewing subscription`),
+          503: unavailable,
+        },
+      },
+    },
+    async (request) => vip.cancel(currentUser(request)),
+  );
+
+  app.post(
+    '/vip/webhook/:provider',
+    {
+      // The signature is computed over the exact bytes received.
+      config: { rawBody: true },
+      schema: {
+        tags,
+        summary: "The payment provider's signed events (idempotent by the provider's event id)",
+        description:
+          'Only the configured provider is accepted (`local` or `stripe`). `local` signs with the header ' +
+          '`X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` and `LOCAL_PAYMENT_SECRET`; ' +
+          `signatures more than ${WEBHOOK_TOLERANCE_SECONDS} seconds off are refused. Its body: ` +
+          '`{id, type, created, data: {order_no, subscription_id?}}` with types `checkout.completed`, ' +
+          "`payment.failed`, `invoice.paid` (a renewal; `order_no` names the subscription's first order), " +
+          '`subscription.canceled` and `charge.refunded`. Stripe: `Stripe-Signature` and its own events. A correctly ' +
+          'signed event answers 200 whether it is new or a duplicate (`duplicate: true`, nothing changed).',
+        security: [],
+        params: WebhookParams,
+        response: {
+          200: WebhookResponse.describe('The event is stored (and applied once)'),
+          400: ErrorBody.describe(
+            `\`${VIP_ERRORS.badSignature}\` (missing or wrong signature) or \`${VIP_ERRORS.staleSignature}\` ` +
+              `(signed more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from now)`,
+          ),
+          404: ErrorBody.describe(`\`${VIP_ERRORS.unknownProvider}\`: not the configured payment provider`),
+          422: invalid('A correctly signed body'),
+          503: ErrorBody.describe(
+            `\`${VIP_ERRORS.providerUnavailable}\`: the provider's API (asked about the event) did not answer; ` +
+              'nothing was stored, so the redelivery applies it',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const rawBody = request.rawBody;
+      if (request.params.provider !== vip.providerName) throw new HttpError(404, VIP_ERRORS.unknownProvider);
+      if (!rawBody) throw new HttpError(400, VIP_ERRORS.badSignature);
+      return vip.webhook(request.params.provider, { rawBody, headers: request.headers });
+    },
+  );
+
+  app.post(
+    '/vip/local-checkout/:order_no',
+    {
+      onRequest: app.requireUser,
+      onSend: noStore,
+      preValidation: requireJsonBody,
+      schema: {
+        tags,
+        summary: "The local provider's test checkout: pay, fail or cancel the current user's pending order",
+        description:
+          '`pay` and `fail` reach the order the way a real payment does: as a signed event through ' +
+          '`POST /api/vip/webhook/local` (`checkout.completed`, with a new subscription for `mode=subscription`; ' +
+          '`payment.failed`). `cancel` closes the order without a payment. Only with `PAYMENT_PROVIDER=local`.',
+        security: bearer,
+        params: OrderNoParams,
+        body: LocalCheckoutBody,
+        response: {
+          200: Order.describe('The order afterwards'),
+          401: unauthorized,
+          404: ErrorBody.describe(
+            `\`${VIP_ERRORS.orderNotFound}\`: no order of the current user has this number; ` +
+              `\`${VIP_ERRORS.unknownProvider}\`: the local provider is not the configured one`,
+          ),
+          409: ErrorBody.describe(`\`${VIP_ERRORS.orderNotPending}\`: the order is no longer pending`),
+          422: invalid('`outcome` or `order_no`'),
+          503: ErrorBody.describe(`\`${VIP_ERRORS.providerUnavailable}\`: the signed event was not accepted`),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { order_no: orderNo } = request.params;
+      const event = await vip.localCheckout(user, orderNo, request.body.outcome);
+      if (event) {
+        // Delivered through the webhook route itself, so the test payment passes the same signature check.
+        const delivered = await app.inject({
+          method: 'POST',
+          url: `${app.prefix}/vip/webhook/local`,
+          headers: event.headers,
+          payload: event.rawBody,
+        });
+        if (delivered.statusCode !== 200) {
+          request.log.error({ status: delivered.statusCode, body: delivered.body }, 'local checkout: webhook refused');
+          throw new HttpError(503, VIP_ERRORS.providerUnavailable);
+        }
+      }
+      return vip.toOrder(await vip.ownOrder(user, orderNo));
+    },
+  );
+};

@@ -1,0 +1,246 @@
+/**
+ * VIP membership for the routes and the renewal job: pending orders and their checkout, the user's orders and
+ * status, stopping auto-renewal, provider webhooks (verified by the provider, applied by `PaymentEvents`) and the
+ * local provider's test checkout and renewals. Amount and currency are always the server's (`VIP_PRICE_CENTS`,
+ * `VIP_CURRENCY`); nothing a client sends can change them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderPage, Order, SubscribeResponse, VipMode, VipStatus } from '#shared/contracts/vip';
+import { type LocalEventType, VIP_CURRENCY, VIP_ERRORS, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/contracts/vip';
+import { PAGE_PATHS } from '#shared/pages';
+import type { User, UsersRepository } from '../../accounts/users.repository';
+import { HttpError } from '../../plugins/errors';
+import { localId, newOrderNo } from './activation-key';
+import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
+import type { PaymentEvents } from './payment-events';
+import type { PaymentProvider, WebhookRequest } from './payment-provider';
+import type { OrderRow, VipRepository } from './vip.repository';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A signed local event, ready to be delivered to `POST /api/vip/webhook/local`. */
+export interface SignedLocalEvent {
+  rawBody: string;
+  headers: Record<string, string>;
+}
+
+export interface VipServiceDeps {
+  repository: VipRepository;
+  events: PaymentEvents;
+  users: UsersRepository;
+  provider: PaymentProvider;
+  /** The local provider's HMAC key (provider `local` only): the test checkout and the renewals sign with it. */
+  localSecret?: string;
+  /** Absolute base of the provider's return links (`/vip/result?order_no=…`). */
+  publicBaseUrl: string;
+  partnerUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export interface RenewalRun {
+  /** Subscriptions whose renewal was due. */
+  due: number;
+  /** New paid renewal orders (a renewal that another run had already applied is not counted). */
+  renewed: number;
+  failed: number;
+}
+
+export class VipService {
+  constructor(private readonly deps: VipServiceDeps) {}
+
+  get providerName(): string {
+    return this.deps.provider.name;
+  }
+
+  toOrder(row: OrderRow): Order {
+    return {
+      order_no: row.order_no,
+      created_at: iso(row.created_at)!,
+      status: row.status as Order['status'],
+      mode: row.mode as VipMode,
+      amount: row.amount,
+      currency: row.currency,
+      paid_at: iso(row.paid_at),
+      period_end: iso(row.period_end),
+      activation_key: row.status === 'paid' ? row.activation_key : null,
+      partner_url: this.deps.partnerUrl,
+      provider: row.provider,
+      renews_order_no: row.renews_order_no,
+    };
+  }
+
+  /** A pending order at the server's price and where the browser pays for it. */
+  async subscribe(user: User, mode: VipMode): Promise<SubscribeResponse> {
+    const { repository, provider, publicBaseUrl, log } = this.deps;
+    if (mode === 'subscription' && (await repository.activeSubscriptions(user.id)).length > 0)
+      throw new HttpError(409, VIP_ERRORS.alreadySubscribed);
+    const now = Date.now();
+    const orderNo = newOrderNo(now);
+    await repository.insertOrder({
+      order_no: orderNo,
+      user_id: user.id,
+      mode,
+      status: 'pending',
+      amount: VIP_PRICE_CENTS,
+      currency: VIP_CURRENCY,
+      provider: provider.name,
+      provider_ref: null,
+      payment_ref: null,
+      subscription_id: null,
+      renews_order_no: null,
+      created_at: now,
+      paid_at: null,
+      period_end: null,
+      activation_key: null,
+      updated_at: now,
+    });
+    // The provider is called outside any transaction; if it fails, the order is closed as failed (kept for audit).
+    const result = `${publicBaseUrl}${PAGE_PATHS.vipResult}?order_no=${encodeURIComponent(orderNo)}`;
+    let session;
+    try {
+      session = await provider.createCheckout({
+        orderNo,
+        mode,
+        userId: user.id,
+        email: user.email,
+        amount: VIP_PRICE_CENTS,
+        currency: VIP_CURRENCY,
+        successUrl: result,
+        cancelUrl: result,
+      });
+    } catch (error) {
+      log.error({ err: error, orderNo }, 'payment provider: checkout failed');
+      await repository.settlePending(orderNo, 'failed', Date.now());
+      throw new HttpError(503, VIP_ERRORS.providerUnavailable, { 'retry-after': '5' });
+    }
+    if (session.providerRef)
+      await repository.updateOrder(orderNo, { provider_ref: session.providerRef, updated_at: Date.now() });
+    return { order_no: orderNo, checkout_url: session.checkoutUrl };
+  }
+
+  async listOrders(user: User, page: number, pageSize: number): Promise<OrderPage> {
+    const { rows, total } = await this.deps.repository.listOrders(user.id, page, pageSize);
+    return { items: rows.map((row) => this.toOrder(row)), total, page, page_size: pageSize };
+  }
+
+  /** The user's own order; another user's is as unknown as one that does not exist. */
+  async ownOrder(user: User, orderNo: string): Promise<OrderRow> {
+    const row = await this.deps.repository.findOrder(orderNo);
+    if (!row || row.user_id !== user.id) throw new HttpError(404, VIP_ERRORS.orderNotFound);
+    return row;
+  }
+
+  async status(user: User): Promise<VipStatus> {
+    const [fresh, active] = await Promise.all([
+      this.deps.users.findById(user.id),
+      this.deps.repository.activeSubscriptions(user.id),
+    ]);
+    const expiry = fresh?.vip_expire_at ?? null;
+    return {
+      is_vip: expiry !== null && Date.parse(expiry) > Date.now(),
+      vip_expire_at: expiry,
+      auto_renew: active.length > 0,
+      next_renewal_at: active.length > 0 ? iso(active[0]!.current_period_end) : null,
+      price: { amount: VIP_PRICE_CENTS, currency: VIP_CURRENCY, period_days: VIP_PERIOD_DAYS },
+      provider: this.deps.provider.name,
+    };
+  }
+
+  /** Stops auto-renewal at the provider first (outside any transaction), then here; the membership stays. */
+  async cancel(user: User): Promise<VipStatus> {
+    const { repository, provider, log } = this.deps;
+    const active = await repository.activeSubscriptions(user.id);
+    if (active.length === 0) throw new HttpError(404, VIP_ERRORS.noSubscription);
+    for (const subscription of active) {
+      try {
+        await provider.cancelSubscription(subscription.subscription_id);
+      } catch (error) {
+        log.error({ err: error, subscription: subscription.subscription_id }, 'payment provider: cancel failed');
+        throw new HttpError(503, VIP_ERRORS.providerUnavailable, { 'retry-after': '5' });
+      }
+      await repository.cancelSubscription(subscription.provider, subscription.subscription_id, Date.now());
+    }
+    return this.status(user);
+  }
+
+  /** A provider's webhook: only the configured provider's; verified by it, then applied once. */
+  async webhook(providerName: string, request: WebhookRequest): Promise<{ received: true; duplicate: boolean }> {
+    const { provider, events } = this.deps;
+    if (providerName !== provider.name) throw new HttpError(404, VIP_ERRORS.unknownProvider);
+    const event = await provider.parseWebhook(request);
+    const { duplicate } = await events.apply(provider.name, event);
+    return { received: true, duplicate };
+  }
+
+  private localSecret(): string {
+    if (this.deps.provider.name !== 'local' || !this.deps.localSecret)
+      throw new HttpError(404, VIP_ERRORS.unknownProvider);
+    return this.deps.localSecret;
+  }
+
+  /** Signs a local event the way the local provider verifies it. */
+  private signed(id: string, type: LocalEventType, data: { order_no: string; subscription_id?: string }) {
+    const secret = this.localSecret();
+    const created = Math.floor(Date.now() / 1000);
+    const rawBody = JSON.stringify({ id, type, created, data });
+    return {
+      rawBody,
+      headers: {
+        'content-type': 'application/json',
+        [LOCAL_SIGNATURE_HEADER]: signLocalEvent(secret, rawBody, created),
+      },
+    };
+  }
+
+  /**
+   * The local test checkout's outcome for the user's own pending order: `pay` and `fail` become signed events for
+   * the webhook (a new subscription id for a subscription); `cancel` closes the order here (null: nothing to send).
+   */
+  async localCheckout(
+    user: User,
+    orderNo: string,
+    outcome: 'pay' | 'fail' | 'cancel',
+  ): Promise<SignedLocalEvent | null> {
+    this.localSecret();
+    const order = await this.ownOrder(user, orderNo);
+    if (order.status !== 'pending' || order.provider !== 'local') throw new HttpError(409, VIP_ERRORS.orderNotPending);
+    if (outcome === 'cancel') {
+      if (!(await this.deps.repository.settlePending(orderNo, 'canceled', Date.now())))
+        throw new HttpError(409, VIP_ERRORS.orderNotPending);
+      return null;
+    }
+    if (outcome === 'fail') return this.signed(localId('evt_local'), 'payment.failed', { order_no: orderNo });
+    return this.signed(localId('evt_local'), 'checkout.completed', {
+      order_no: orderNo,
+      ...(order.mode === 'subscription' ? { subscription_id: localId('sub_local') } : {}),
+    });
+  }
+
+  /**
+   * Emits the local renewals that are due at `now`: a signed `invoice.paid` per active local subscription whose
+   * period has ended, verified and applied exactly as the webhook route does. The event id is fixed per
+   * (subscription, period), so runs that overlap (the hourly timer, `npm run vip:renew-due`, several instances)
+   * renew each period once.
+   */
+  async renewDue(now = Date.now()): Promise<RenewalRun> {
+    const run: RenewalRun = { due: 0, renewed: 0, failed: 0 };
+    if (this.deps.provider.name !== 'local' || !this.deps.localSecret) return run;
+    const due = await this.deps.repository.dueSubscriptions('local', now);
+    run.due = due.length;
+    for (const subscription of due) {
+      const id = `evt_renew_${subscription.subscription_id}_${subscription.current_period_end}`;
+      try {
+        const { rawBody, headers } = this.signed(id, 'invoice.paid', {
+          order_no: subscription.first_order_no,
+          subscription_id: subscription.subscription_id,
+        });
+        const { duplicate } = await this.webhook('local', { rawBody: Buffer.from(rawBody), headers });
+        if (!duplicate) run.renewed += 1;
+      } catch (error) {
+        run.failed += 1;
+        this.deps.log.error({ err: error, subscription: subscription.subscription_id }, 'local renewal failed');
+      }
+    }
+    return run;
+  }
+}

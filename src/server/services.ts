@@ -1,0 +1,181 @@
+/**
+ * The composition root: every repository and service of the app, built once from the database, the configuration
+ * and the logger. `app.ts` hands each route plugin the few of them it uses; nothing else constructs them. Features
+ * never build or import one another's repositories: a feature that needs another one gets that one's service here
+ * (registration checks a logger id through the logger binding), and the tables several features share sit outside
+ * features/ (src/server/accounts/: the users table, tokens, passwords).
+ */
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { TokenService } from './accounts/tokens';
+import { UsersRepository } from './accounts/users.repository';
+import { BackgroundTasks } from './background-tasks';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { AuthenticationService } from './features/auth/auth.service';
+import { LoginLimits } from './features/auth/login-limits';
+import { RevokedTokensRepository } from './features/auth/revoked-tokens.repository';
+import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
+import { CatalogueRepository } from './features/catalogue/catalogue.repository';
+import { LogsRepository } from './features/logs/logs.repository';
+import { LogsService } from './features/logs/logs.service';
+import { createCatchWriter } from './catch-writing';
+import type { CatchWriter } from './features/ingestion/catch-writer';
+import { BaitGuideRepository } from './features/bait-guide/bait-guide.repository';
+import { BaitGuideService } from './features/bait-guide/bait-guide.service';
+import type { HeatRollups } from './features/heatmap/heat-rollups';
+import { HeatmapRepository } from './features/heatmap/heatmap.repository';
+import { HeatmapService } from './features/heatmap/heatmap.service';
+import { createMailer, type Mailer } from './features/mail/mailer';
+import { LoggerBindingService } from './features/reports/logger-binding.service';
+import { LoggerClientsRepository } from './features/reports/logger-clients.repository';
+import { AvatarStore } from './features/users/avatar-store';
+import { StatsRepository } from './features/stats/stats.repository';
+import { StatsService } from './features/stats/stats.service';
+import { ProfileService } from './features/users/profile.service';
+import { PaymentEvents } from './features/vip/payment-events';
+import type { PaymentProvider } from './features/vip/payment-provider';
+import { createPaymentProvider } from './features/vip/payment-providers';
+import { VipRepository } from './features/vip/vip.repository';
+import { VipService } from './features/vip/vip.service';
+import { type CounterStore, createCounterStore, createRateLimits, type RateLimits } from './plugins/rate-limits';
+
+export interface Services {
+  /** Access, reset and verification JWTs. */
+  tokens: TokenService;
+  users: UsersRepository;
+  revokedTokens: RevokedTokensRepository;
+  loggerClients: LoggerClientsRepository;
+  catalogueRepository: CatalogueRepository;
+  /** Account e-mails: SMTP, or `.eml` files in the outbox. */
+  mailer: Mailer;
+  /** Fixed-window counters (in memory, or Redis shared by every instance) behind every limit. */
+  counters: CounterStore;
+  /** Per-IP and per-user onRequest hooks over `counters`. */
+  rateLimits: RateLimits;
+  /** Password guesses per account and client address (429) and per account (slowed down). */
+  loginLimits: LoginLimits;
+  /** Work after the answer: the account e-mails and the lookups before them. */
+  tasks: BackgroundTasks;
+  /** Register, log in and out, which tokens are good, password reset and e-mail verification (with their mails). */
+  authentication: AuthenticationService;
+  /** `/users/me` and the superuser user routes: profile edits, avatar, deletion. */
+  profiles: ProfileService;
+  /** Loggers registering themselves, binding a logger id to an account and unbinding it. */
+  loggerBinding: LoggerBindingService;
+  /** The catalogue in memory; `refresh()` it after writing the catalogue. */
+  catalogue: CatalogueSnapshot;
+  /** The one writer of catches, sales and official records (uploads, records import, demo seeding, benchmarks). */
+  catchWriter: CatchWriter;
+  /** The catch logs and official records (`/logs/*`). */
+  logs: LogsService;
+  /** Personal stats of a user's bound logger (`/users/me/stats`). */
+  stats: StatsService;
+  /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up. */
+  heatRollups: HeatRollups;
+  /** Catches per grid cell of a map (`/heatmap`). */
+  heatmap: HeatmapService;
+  /** Baits ranked by share over the last 72 hours (`/bait-guide`). */
+  baitGuide: BaitGuideService;
+  /** The configured payment provider (`local` or `stripe`). */
+  paymentProvider: PaymentProvider;
+  /** VIP orders, status, webhooks and the local renewals (`renewDue`). */
+  vip: VipService;
+  /** Lets background work (mails in flight) finish, then closes the SMTP pool and the counter store (Redis). */
+  close(): Promise<void>;
+}
+
+export async function createServices(db: Db, config: Config, log: FastifyBaseLogger): Promise<Services> {
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime);
+  const users = new UsersRepository(db.kysely);
+  const revokedTokens = new RevokedTokensRepository(db.kysely);
+  const loggerClients = new LoggerClientsRepository(db.kysely);
+  const catalogueRepository = new CatalogueRepository(db.kysely);
+  const mailer = createMailer(config, log);
+  const counters = await createCounterStore({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }, log);
+  const rateLimits = createRateLimits(counters);
+  const loginLimits = new LoginLimits(counters, {
+    perAddress: config.authAccountPer15Min,
+    ceiling: config.authAccountCeilingPer15Min,
+  });
+  const tasks = new BackgroundTasks(log);
+
+  const loggerBinding = new LoggerBindingService(loggerClients, users);
+  const authentication = new AuthenticationService({
+    users,
+    revokedTokens,
+    tokens,
+    mailer,
+    loggerBinding,
+    counters,
+    loginLimits,
+    tasks,
+    mailsPerHour: config.authMailPerHour,
+    log,
+  });
+  const profiles = new ProfileService({
+    users,
+    avatars: new AvatarStore(path.join(config.dataDir, 'media')),
+    passwords: authentication,
+    mailer,
+    tasks,
+  });
+  const catalogue = new CatalogueSnapshot(catalogueRepository);
+  // Judges uploads against the catalogue in memory, which `catalogue.refresh()` replaces whenever it is written, and
+  // counts new catches into the heat map's rollup in their transaction.
+  const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue);
+
+  // Start-up: avatar pictures no user refers to any more (a crash between file and row) are deleted. A failure
+  // only leaves them for the next start.
+  await profiles.sweepAvatars().then(
+    (removed) => removed > 0 && log.info({ removed }, 'unreferenced avatar pictures deleted'),
+    (error: unknown) => log.warn({ err: error }, 'avatar sweep failed'),
+  );
+  const logs = new LogsService(new LogsRepository(db.reads, db.dialect));
+  const stats = new StatsService(new StatsRepository(db.kysely), logs);
+  const heatmap = new HeatmapService(new HeatmapRepository(db.reads, db.dialect), catalogue);
+  const baitGuide = new BaitGuideService(new BaitGuideRepository(db.reads, db.dialect));
+  const paymentProvider = createPaymentProvider(config.payment);
+  const vipRepository = new VipRepository(db.kysely);
+  const vip = new VipService({
+    repository: vipRepository,
+    events: new PaymentEvents(vipRepository, log),
+    users,
+    provider: paymentProvider,
+    ...(config.payment.localSecret ? { localSecret: config.payment.localSecret } : {}),
+    publicBaseUrl: config.publicBaseUrl,
+    partnerUrl: config.partnerUrl,
+    log,
+  });
+
+  return {
+    tokens,
+    users,
+    revokedTokens,
+    loggerClients,
+    catalogueRepository,
+    mailer,
+    counters,
+    rateLimits,
+    loginLimits,
+    tasks,
+    authentication,
+    profiles,
+    loggerBinding,
+    catalogue,
+    catchWriter,
+    logs,
+    stats,
+    heatRollups,
+    heatmap,
+    baitGuide,
+    paymentProvider,
+    vip,
+    async close() {
+      // Mails still on their way go out before the SMTP pool closes.
+      await tasks.drain();
+      await mailer.close();
+      await counters.close();
+    },
+  };
+}

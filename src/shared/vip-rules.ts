@@ -1,0 +1,22 @@
+/** VIP constants and `detail` codes (no zod: the client imports them). Contract schemas: `contracts/vip.ts`. */
+
+/** The price is the server's, never the client's: 40 USD for 30 days (spec §9). */
+export const VIP_PRICE_CENTS = 4000;
+export const VIP_CURRENCY = 'USD';
+export const VIP_PERIOD_DAYS = 30;
+export const VIP_PERIOD_MS = VIP_PERIOD_DAYS * 24 * 60 * 60 * 1000;
+/** Signed local webhooks older (or newer) than this are refused (replay window). */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+/** `detail` codes of the VIP and order routes. */
+export const VIP_ERRORS = {
+  orderNotFound: 'ORDER_NOT_FOUND',
+  orderNotPending: 'ORDER_NOT_PENDING',
+  noSubscription: 'VIP_NO_SUBSCRIPTION',
+  /** `GET /vip/subscribe?mode=subscription` while an auto-renewing subscription is active (409). */
+  alreadySubscribed: 'VIP_ALREADY_SUBSCRIBED',
+  badSignature: 'WEBHOOK_BAD_SIGNATURE',
+  staleSignature: 'WEBHOOK_STALE_SIGNATURE',
+  unknownProvider: 'PAYMENT_PROVIDER_UNKNOWN',
+  providerUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+} as const;
