@@ -31,12 +31,7 @@ export interface CheckoutSession {
  * first invoice that its checkout already paid) are still stored once by id and answered 200.
  */
 export type PaymentEventType =
-  | 'checkout.completed'
-  | 'payment.failed'
-  | 'invoice.paid'
-  | 'subscription.canceled'
-  | 'charge.refunded'
-  | 'ignored';
+  'checkout.completed' | 'payment.failed' | 'invoice.paid' | 'subscription.canceled' | 'charge.refunded' | 'ignored';
 
 export interface PaymentEvent {
   /** The provider's event id: events are applied once per (provider, id). */
