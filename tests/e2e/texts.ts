@@ -9,6 +9,7 @@ import type Account from '../../src/client/locales/zh/account.json';
 import type Baits from '../../src/client/locales/zh/baits.json';
 import type Common from '../../src/client/locales/zh/common.json';
 import type Fishes from '../../src/client/locales/zh/fishes.json';
+import type Vip from '../../src/client/locales/zh/vip.json';
 
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/client/locales');
 
@@ -24,6 +25,7 @@ export function texts(locale: TestLocale) {
     account: load<typeof Account>(locale, 'account'),
     baits: load<typeof Baits>(locale, 'baits'),
     fishes: load<typeof Fishes>(locale, 'fishes'),
+    vip: load<typeof Vip>(locale, 'vip'),
   };
 }
 
