@@ -17,12 +17,13 @@ import { localePath } from '../src/shared/locales';
 import { PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 import { addLogShots } from './screenshot-logs';
+import { addVipShots, type VipShot } from './screenshot-vip';
 
 /**
- * `session`: shot logged in, as a demo account the script registers. `prepare`: what to do on the page before the
- * shot, for a state that only typing brings up.
+ * `session`: shot logged in, as a demo account the script registers (`'vip'`: as the VIP member of screenshot-vip.ts).
+ * `prepare`: what to do on the page before the shot, for a state that only typing brings up.
  */
-const PAGES: { name: string; path: string; session?: boolean; prepare?: (page: Page) => Promise<void> }[] = [
+const PAGES: (VipShot & { prepare?: (page: Page) => Promise<void> })[] = [
   { name: 'home', path: PAGE_PATHS.home },
   { name: 'baits', path: PAGE_PATHS.baits },
   { name: 'fishes', path: PAGE_PATHS.fishes },
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
   await addFishDetail();
   // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
+  // The VIP pages, with a member who bought through the local test checkout.
+  const vipSession = await addVipShots(baseUrl, PAGES);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let count = 0;
   try {
@@ -138,7 +141,7 @@ async function main(): Promise<void> {
             await page
               .evaluate(
                 (value) => (value ? localStorage.setItem('session', value) : localStorage.removeItem('session')),
-                target.session ? session : null,
+                target.session === 'vip' ? vipSession : target.session ? session : null,
               )
               .catch(() => undefined);
             await page.goto(`${baseUrl}${localePath(lang, target.path)}`, { waitUntil: 'networkidle' });

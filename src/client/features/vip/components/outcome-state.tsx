@@ -62,7 +62,12 @@ export function OutcomeState({
         </EmptyState.Title>
         {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
         {extra}
-        {children ? <EmptyState.Actions>{children}</EmptyState.Actions> : null}
+        {/* Centred like the rest: Mantine's actions row starts at the left, which shows once the buttons wrap. */}
+        {children ? (
+          <EmptyState.Actions mt="xs" style={{ justifyContent: 'center' }}>
+            {children}
+          </EmptyState.Actions>
+        ) : null}
       </EmptyState>
     </Paper>
   );

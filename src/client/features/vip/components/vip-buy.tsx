@@ -134,7 +134,15 @@ function PurchaseForm() {
           {(['once', 'subscription'] as const).map((value) => {
             const disabled = value === 'subscription' && autoRenewOn;
             return (
-              <Radio.Card key={value} value={value} radius="md" p="md" disabled={disabled || busy} data-mode={value}>
+              <Radio.Card
+                key={value}
+                value={value}
+                radius="md"
+                p="md"
+                disabled={disabled || busy}
+                data-mode={value}
+                className="vip-mode-card"
+              >
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Radio.Indicator mt={3} disabled={disabled || busy} />
                   <div>
