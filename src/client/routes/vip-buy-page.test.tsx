@@ -146,4 +146,56 @@ describe('VIP buy page', () => {
     expect(router.state.location.pathname).toBe(PATH);
     expect(screen.getByRole('button', { name: BUY_ONCE })).toBeTruthy();
   });
+
+  it('says a subscription already runs (another tab) in words, and turns the option off from the new status', async () => {
+    setSession({ token: 'tok', userInfo: USER });
+    let subscribed = false;
+    fakeApi({
+      'GET /api/vip/status': () =>
+        json(
+          subscribed
+            ? vipStatus({
+                is_vip: true,
+                vip_expire_at: '2031-02-03T04:05:06Z',
+                auto_renew: true,
+                next_renewal_at: '2031-02-03T04:05:06Z',
+              })
+            : vipStatus(),
+        ),
+      'GET /api/vip/subscribe': () => {
+        subscribed = true;
+        return json({ detail: 'VIP_ALREADY_SUBSCRIBED' }, 409);
+      },
+    });
+    const { router } = renderRoute(<VipBuyPage />, { path: PATH });
+    fireEvent.click(await screen.findByRole('radio', { name: new RegExp(en.buy.modes.subscription.title) }));
+    fireEvent.click(screen.getByRole('button', { name: SUBSCRIBE }));
+
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        expect.objectContaining({ title: en.buy.failed, message: en.errors.VIP_ALREADY_SUBSCRIBED }),
+      ),
+    );
+    expect(await screen.findByText(en.buy.modes.subscription.alreadyOn)).toBeTruthy();
+    const [once, subscription] = screen.getAllByRole('radio');
+    expect((subscription as HTMLButtonElement).disabled).toBe(true);
+    expect(once!.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('button', { name: BUY_ONCE })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(PATH);
+  });
+
+  it('says too many purchases a minute in the page language, not as a code', async () => {
+    setSession({ token: 'tok', userInfo: USER });
+    fakeApi({
+      'GET /api/vip/status': () => json(vipStatus()),
+      'GET /api/vip/subscribe': () => json({ detail: 'RATE_LIMITED' }, 429),
+    });
+    renderRoute(<VipBuyPage />, { path: PATH });
+    fireEvent.click(await screen.findByRole('button', { name: BUY_ONCE }));
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        expect.objectContaining({ title: en.buy.failed, message: en.errors.RATE_LIMITED }),
+      ),
+    );
+  });
 });

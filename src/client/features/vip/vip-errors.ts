@@ -14,8 +14,11 @@ const SHOWN_CODES: ReadonlySet<string> = new Set([
   VIP_ERRORS.orderNotFound,
   VIP_ERRORS.orderNotPending,
   VIP_ERRORS.noSubscription,
+  VIP_ERRORS.alreadySubscribed,
   VIP_ERRORS.unknownProvider,
   VIP_ERRORS.providerUnavailable,
+  // Too many new orders a minute (`GET /vip/subscribe`); the server's shared code, said in the VIP pages' words.
+  'RATE_LIMITED',
 ]);
 
 /** The `detail` string of a failed call, or null. */

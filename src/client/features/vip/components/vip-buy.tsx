@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { VipMode } from '#shared/contracts/vip';
-import { VIP_CURRENCY, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/vip-rules';
+import { VIP_CURRENCY, VIP_ERRORS, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/vip-rules';
 import { formatDateTime } from '../../../lib/format-date';
 import { loginPathFor, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useSubscribe, useVipStatus } from '../api/vip-queries';
 import { leaveSite } from '../leave-site';
-import { showVipFailure } from '../vip-errors';
+import { showVipFailure, vipErrorCode } from '../vip-errors';
 import { checkoutTarget, formatMoney } from '../vip-format';
 
 const PRICE = formatMoney(VIP_PRICE_CENTS, VIP_CURRENCY);
@@ -120,6 +120,8 @@ function PurchaseForm() {
       }
     } catch (error) {
       showVipFailure(t('buy.failed'), error);
+      // Subscribed meanwhile (another tab): the status says so and the option turns off.
+      if (vipErrorCode(error) === VIP_ERRORS.alreadySubscribed) void status.refetch();
     }
   };
 
