@@ -5,9 +5,11 @@
  * user centre and the expiry as `YYYY-MM-DD HH:mm:ss`; a failed payment; an auto-renewing subscription canceled in
  * the user centre, which keeps the membership until its expiry. Every test registers its own account.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { localePath, type Locale } from '../../src/shared/locales';
+import { LOCALES, localePath, type Locale } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
+import { AXE_RULES } from './axe-rules';
 import { fill, texts } from './texts';
 
 const en = texts('en');
@@ -226,6 +228,22 @@ test('a failed payment ends on a failed result, with no membership and no key', 
   await page.goto(`${pathOf('zh', 'vipCheckout')}?order_no=${orderNo}`);
   await expect(page.getByRole('heading', { name: t.checkout.notPendingTitle })).toBeVisible();
   await expect(page.getByRole('button', { name: t.checkout.pay, exact: true })).toHaveCount(0);
+
+  // Cancel payment on the checkout of a new order: canceled, nothing charged, and still no membership.
+  await page.goto(pathOf('zh', 'vipBuy'));
+  await page.getByRole('button', { name: fill(t.buy.buyOnce, { days: 30, price: '40 USD' }) }).click();
+  await expect(page).toHaveURL((url) => url.pathname === pathOf('zh', 'vipCheckout') && orderNoOf(page) !== orderNo);
+  const second = orderNoOf(page);
+  await page
+    .getByRole('group', { name: t.checkout.actionsLabel })
+    .getByRole('button', { name: t.checkout.cancel, exact: true })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === pathOf('zh', 'vipResult') && orderNoOf(page) === second);
+  await expect(
+    page.getByTestId('result-canceled').getByRole('heading', { name: t.result.canceledTitle }),
+  ).toBeVisible();
+  expect((await (await request.get(`/api/order/${second}`, { headers })).json()).status).toBe('canceled');
+  expect((await (await request.get('/api/users/me', { headers })).json()).is_vip).toBe(false);
 });
 
 test('an auto-renewing subscription canceled in the user centre stays VIP until its expiry', async ({
@@ -298,3 +316,77 @@ test('an auto-renewing subscription canceled in the user centre stays VIP until 
   await expect(membership.getByTestId('auto-renew')).toHaveText(t.membership.autoRenewOff);
   await expect(membership).toContainText(fill(t.membership.validUntil, { date: expiry }));
 });
+
+/**
+ * The pages with what a member has (a pending order's checkout, a paid and a failed result, several orders, the user
+ * centre and the buy page of a subscriber) checked by axe in both colour schemes and every language: the generic
+ * accessibility suite sees them only empty. One account per worker, made through the API's own checkout calls; the
+ * checks only read it.
+ */
+let memberSession: Promise<{ session: string; pending: string; paid: string; failed: string }> | null = null;
+function member(request: APIRequestContext) {
+  memberSession ??= (async () => {
+    const { token } = await newAccount(request, 'axe', '无障碍 Member');
+    const headers = { authorization: `Bearer ${token}` };
+    const order = async (mode: 'once' | 'subscription', outcome?: 'pay' | 'fail') => {
+      const res = await request.get(`/api/vip/subscribe?mode=${mode}`, { headers });
+      expect(res.status()).toBe(200);
+      const orderNo = (await res.json()).order_no as string;
+      if (outcome) {
+        const paid = await request.post(`/api/vip/local-checkout/${orderNo}`, { headers, data: { outcome } });
+        expect(paid.status()).toBe(200);
+      }
+      return orderNo;
+    };
+    const paid = await order('once', 'pay');
+    await order('subscription', 'pay');
+    const failed = await order('once', 'fail');
+    const pending = await order('once');
+    const me = await (await request.get('/api/users/me', { headers })).json();
+    return { session: JSON.stringify({ token, userInfo: me }), pending, paid, failed };
+  })();
+  return memberSession;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const locale of LOCALES) {
+      test(`the VIP pages of a member in ${locale} have no accessibility violations`, async ({ page, request }) => {
+        test.slow();
+        const { session, pending, paid, failed } = await member(request);
+        await page.addInitScript(
+          ([stored, value]) => {
+            localStorage.setItem('session', stored);
+            localStorage.setItem('mantine-color-scheme-value', value);
+          },
+          [session, scheme] as const,
+        );
+        const withOrder = (key: 'vipCheckout' | 'vipResult', orderNo: string) =>
+          `${pathOf(locale, key)}?order_no=${orderNo}`;
+        const pages: [string, string, string][] = [
+          ['checkout', withOrder('vipCheckout', pending), '[role="group"] button'],
+          ['paid result', withOrder('vipResult', paid), '[data-testid="result-paid"]'],
+          ['failed result', withOrder('vipResult', failed), '[data-testid="result-failed"]'],
+          ['orders', pathOf(locale, 'orders'), '[data-testid="order-table"] [data-order]'],
+          ['user centre', pathOf(locale, 'user'), '[data-testid="auto-renew"]'],
+          ['buy', pathOf(locale, 'vipBuy'), '[data-mode="subscription"][disabled]'],
+        ];
+        const found: string[] = [];
+        for (const [name, path, ready] of pages) {
+          await page.goto(path);
+          await expect(page.locator(ready).first()).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
+          for (const violation of results.violations) {
+            found.push(
+              `${name}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+            );
+          }
+        }
+        expect(found).toEqual([]);
+      });
+    }
+  });
+}
