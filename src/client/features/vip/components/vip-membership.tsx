@@ -55,7 +55,8 @@ function AutoRenew({ expiry }: { expiry: string | null }) {
     <Stack gap={6}>
       <Group gap="xs" wrap="wrap">
         <Text size="sm" fw={600} component="span">
-          {t('membership.autoRenew')}:
+          {/* The colon is the language's own (full-width in zh and ja). */}
+          {t('membership.autoRenewLabel')}
         </Text>
         <Text size="sm" component="span" data-testid="auto-renew">
           {on ? t('membership.autoRenewOn') : t('membership.autoRenewOff')}
