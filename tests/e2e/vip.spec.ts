@@ -315,6 +315,12 @@ test('an auto-renewing subscription canceled in the user centre stays VIP until 
   await page.reload();
   await expect(membership.getByTestId('auto-renew')).toHaveText(t.membership.autoRenewOff);
   await expect(membership).toContainText(fill(t.membership.validUntil, { date: expiry }));
+
+  // With the subscription stopped, the buy page offers auto-renew again.
+  await page.goto(pathOf('en', 'vipBuy'));
+  await expect(page.getByText(fill(t.buy.memberUntil, { date: expiry }))).toBeVisible();
+  await expect(page.getByRole('radio', { name: t.buy.modes.subscription.title })).toBeEnabled();
+  await expect(page.getByText(t.buy.modes.subscription.alreadyOn)).toHaveCount(0);
 });
 
 /**
