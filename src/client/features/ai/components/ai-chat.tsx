@@ -122,7 +122,8 @@ export function AiChat() {
           />
           <Group justify="space-between" gap="sm" wrap="wrap">
             <QuotaLine />
-            <Group gap="sm">
+            {/* Stays at the right when the quota line takes a row of its own (phones). */}
+            <Group gap="sm" ml="auto">
               <Text fz="xs" c={tooLong ? 'red' : 'dimmed'} aria-hidden>
                 {trimmed.length}/{AI_QUESTION_MAX_LENGTH}
               </Text>

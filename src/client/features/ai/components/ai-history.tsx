@@ -5,6 +5,9 @@ import { formatDateTime } from '../../../lib/format-date';
 import { loginPathFor, useSession } from '../../../lib/session';
 import { useAiHistory } from '../api/ai-queries';
 
+/** How many of the recent questions the page lists (the API keeps more for the user's own review). */
+const SHOWN = 5;
+
 /** The signed-in user's recent questions (newest first); a visitor is offered the login that keeps them. */
 export function AiHistory() {
   const { t } = useTranslation('ai');
@@ -29,7 +32,7 @@ export function AiHistory() {
         </Text>
       ) : (
         <Stack gap="xs" data-testid="ai-history">
-          {history.data?.items.map((item) => (
+          {history.data?.items.slice(0, SHOWN).map((item) => (
             <Paper key={item.id} withBorder radius="md" p="sm">
               <Text fw={600} fz="sm">
                 {item.question}
