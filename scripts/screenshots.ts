@@ -53,6 +53,22 @@ const PAGES: (VipShot & { prepare?: (page: Page) => Promise<void> })[] = [
     },
   },
   { name: 'my-data', path: PAGE_PATHS.myData, session: true },
+  // An answer shown (issue 11): the first example question asked. Every shot asks one, so start the server with
+  // AI_FREE_PER_MINUTE=100 (or the later shots show the limit message instead).
+  {
+    name: 'ai-chat',
+    path: PAGE_PATHS.aiChat,
+    session: true,
+    prepare: async (page) => {
+      await page.locator('#ai-examples-title + div button').first().click();
+      await page.getByTestId('ai-question').press('Enter');
+      await page.getByTestId('ai-answer').waitFor();
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+    },
+  },
 ];
 const LANGS = ['zh', 'en', 'ja'] as const;
 const SCHEMES = ['light', 'dark'] as const;

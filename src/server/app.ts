@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Db } from './db/database';
+import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Buil
       await api.register(heatmapRoutes, { heatmap: services.heatmap });
       await api.register(baitGuideRoutes, { baitGuide: services.baitGuide });
       await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });
+      await api.register(aiRoutes, { ai: services.ai, freePerMinute: config.ai.freePerMinute });
     },
     { prefix: '/api' },
   );

@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_FREE_PER_MINUTE: intFrom(3, 0),
+  AI_CONCURRENCY: intFrom(4, 1),
+  AI_TIMEOUT_MS: intFrom(10_000, 1),
   CLIENT_DIR: z.string().default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -156,7 +158,18 @@ export interface Config {
     /** Where the Stripe client sends its API calls instead of Stripe (a fake Stripe in tests). */
     stripeApiUrl?: string;
   };
-  ai: { provider: 'builtin' | 'openai'; baseUrl: string; apiKey?: string; model: string; freePerMinute: number };
+  ai: {
+    provider: 'builtin' | 'openai';
+    baseUrl: string;
+    apiKey?: string;
+    model: string;
+    /** Questions a visitor (per IP) or non-VIP user may ask a minute. */
+    freePerMinute: number;
+    /** Language-model calls at once; more wait, VIP questions first. */
+    concurrency: number;
+    /** How long a question may wait for and use the model before the built-in answer is sent instead. */
+    timeoutMs: number;
+  };
   logLevel: string;
   /** Where the built front end lives (dist/client); absent in development and API-only tests. */
   clientDir: string;
@@ -273,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.OPENAI_API_KEY,
       model: e.AI_MODEL,
       freePerMinute: e.AI_FREE_PER_MINUTE,
+      concurrency: e.AI_CONCURRENCY,
+      timeoutMs: e.AI_TIMEOUT_MS,
     },
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),

@@ -8,10 +8,14 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { TokenService } from './accounts/tokens';
-import { UsersRepository } from './accounts/users.repository';
+import { isVip, UsersRepository } from './accounts/users.repository';
 import { BackgroundTasks } from './background-tasks';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { createHmac } from 'node:crypto';
+import { AiRepository } from './features/ai/ai.repository';
+import { AiService } from './features/ai/ai.service';
+import { BuiltinAnswerer } from './features/ai/builtin-answerer';
 import { AuthenticationService } from './features/auth/auth.service';
 import { LoginLimits } from './features/auth/login-limits';
 import { RevokedTokensRepository } from './features/auth/revoked-tokens.repository';
@@ -81,6 +85,8 @@ export interface Services {
   paymentProvider: PaymentProvider;
   /** VIP orders, status, webhooks and the local renewals (`renewDue`). */
   vip: VipService;
+  /** The AI chat: quotas, the built-in answerer over the services above, the optional model (`/ai/*`). */
+  ai: AiService;
   /** Lets background work (mails in flight) finish, then closes the SMTP pool and the counter store (Redis). */
   close(): Promise<void>;
 }
@@ -148,6 +154,18 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     log,
   });
 
+  // The AI chat answers from the very services the pages use, so its numbers are theirs.
+  const ai = new AiService({
+    answerer: new BuiltinAnswerer({ catalogue, baitGuide, heatmap, records: logs }),
+    repository: new AiRepository(db.kysely),
+    counters,
+    membership: { isVip: (user) => isVip(user) },
+    settings: config.ai,
+    // Visitors' addresses are stored as a keyed hash; the key is derived from the JWT secret, never stored.
+    ipHashKey: createHmac('sha256', config.jwtSecret).update('ai-question-ip').digest('hex'),
+    log,
+  });
+
   return {
     tokens,
     users,
@@ -171,6 +189,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     baitGuide,
     paymentProvider,
     vip,
+    ai,
     async close() {
       // Mails still on their way go out before the SMTP pool closes.
       await tasks.drain();

@@ -11,6 +11,7 @@ import { PageFrame } from './page-frame';
 type BuiltPage =
   | 'home'
   | 'baitGuide'
+  | 'aiChat'
   | 'baits'
   | 'fishes'
   | 'birdLogs'

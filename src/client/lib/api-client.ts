@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The response body, when there was one. */
     readonly data: unknown = null,
+    /** Seconds from a `Retry-After` header (a 429's wait), when the answer had one. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message || '未知错误');
     this.name = 'ApiError';
@@ -131,7 +133,15 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     }
     throw new ApiError('Unauthorized', 401, data);
   }
-  if (!response.ok) throw new ApiError(detailMessage(data) ?? 'request error', response.status, data);
+  if (!response.ok) {
+    const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+    throw new ApiError(
+      detailMessage(data) ?? 'request error',
+      response.status,
+      data,
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
+  }
   if (data && typeof data === 'object' && 'error' in data && (data as { error: unknown }).error) {
     const error = (data as { error: { message?: unknown } }).error;
     throw new ApiError(typeof error.message === 'string' ? error.message : '响应错误', response.status, data);

@@ -1,6 +1,13 @@
-import { ComingSoonPage } from '../components/coming-soon';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../components/page-frame';
+import { AiChat } from '../features/ai/components/ai-chat';
 
-/** Delivered by a later issue; until then a real page frame that says what is coming. */
+/** `/query/ai-chat` (spec §2): one question, one answer from our own data. */
 export function Component() {
-  return <ComingSoonPage page="aiChat" />;
+  const { t } = useTranslation('ai');
+  return (
+    <PageFrame title={t('title')} description={t('description')} size="md">
+      <AiChat />
+    </PageFrame>
+  );
 }

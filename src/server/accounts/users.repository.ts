@@ -29,6 +29,11 @@ function fromRow({ email_lower: _lookup, ...row }: UserRow): User {
   };
 }
 
+/** Whether the user is a VIP member at `now`: the expiry the VIP feature keeps on the user row lies ahead. */
+export function isVip(user: Pick<User, 'vip_expire_at'>, now = Date.now()): boolean {
+  return user.vip_expire_at !== null && Date.parse(user.vip_expire_at) > now;
+}
+
 /** The public view of a user, in the contract's key order. */
 export function toUserRead(user: User, now = Date.now()): UserRead {
   return {
@@ -42,7 +47,7 @@ export function toUserRead(user: User, now = Date.now()): UserRead {
     bio: user.bio,
     client_id: user.client_id,
     vip_expire_at: user.vip_expire_at,
-    is_vip: user.vip_expire_at !== null && Date.parse(user.vip_expire_at) > now,
+    is_vip: isVip(user, now),
   };
 }
 

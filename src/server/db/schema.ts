@@ -220,6 +220,24 @@ export interface PaymentEventTable {
   raw: string;
 }
 
+/** The AI chat's questions and answers (migration 0009): for review and a user's own history. */
+export interface AiQuestionTable {
+  id: Generated<number>;
+  /** The asking user; null for a visitor. */
+  user_id: string | null;
+  /** A visitor's address as a keyed hash (HMAC-SHA-256, hex); null for a user. */
+  ip_hash: string | null;
+  question: string;
+  answer: string;
+  engine: string;
+  fallback: string | null;
+  language: string;
+  fish_id: number | null;
+  latency_ms: number;
+  /** Epoch ms. */
+  created_at: number;
+}
+
 export interface Database {
   category: CategoryTable;
   meta: MetaTable;
@@ -234,4 +252,5 @@ export interface Database {
   vip_order: VipOrderTable;
   vip_subscription: VipSubscriptionTable;
   payment_event: PaymentEventTable;
+  ai_question: AiQuestionTable;
 }

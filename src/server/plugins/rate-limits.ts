@@ -23,6 +23,8 @@ export interface Count {
 export interface CounterStore {
   /** Counts one hit of `key` in a fixed window of `windowMs` that starts with the key's first hit. */
   hit(key: string, windowMs: number): Promise<Count>;
+  /** The current window's count without counting a hit (what a quota display shows); null when no window is open. */
+  peek(key: string): Promise<Count | null>;
   /** Takes one hit back (a login that turned out right), within the same window; never below zero. */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -41,6 +43,13 @@ class MemoryCounterStore implements CounterStore {
       this.windows.set(key, window);
     }
     window.count += 1;
+    return { count: window.count, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
+  async peek(key: string): Promise<Count | null> {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) return null;
     return { count: window.count, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
   }
 
@@ -69,6 +78,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+// The count and the time left in one step, so they belong to the same window.
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return nil end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}`;
+
 // DECR keeps the key's expiry; a key that has expired meanwhile is not brought back as -1.
 const RELEASE_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -84,6 +99,12 @@ class RedisCounterStore implements CounterStore {
   async hit(key: string, windowMs: number): Promise<Count> {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
     return { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async peek(key: string): Promise<Count | null> {
+    const answer = (await this.redis.eval(PEEK_SCRIPT, 1, this.prefix + key)) as [number, number] | null;
+    if (!answer || answer[1] <= 0) return null;
+    return { count: answer[0], retryAfter: Math.max(1, Math.ceil(answer[1] / 1000)) };
   }
 
   async release(key: string): Promise<void> {
@@ -120,6 +141,10 @@ class FailOpenStore implements CounterStore {
 
   hit(key: string, windowMs: number): Promise<Count> {
     return this.guard(() => this.inner.hit(key, windowMs), { count: 0, retryAfter: 0 });
+  }
+
+  peek(key: string): Promise<Count | null> {
+    return this.guard(() => this.inner.peek(key), null);
   }
 
   release(key: string): Promise<void> {

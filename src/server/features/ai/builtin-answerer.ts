@@ -1,0 +1,395 @@
+/**
+ * The built-in answerer (DESIGN §5 "AI chat"): it works with no network and no model. It reads the question
+ * (question-reading.ts), then answers each thing asked from the same service functions the pages use — the bait
+ * guide and its detail, the heat map, the official records, the catalogue — so every number it cites is the number
+ * those pages show for the same filters, with the sample size and the time window, and links to the page that
+ * shows more. It depends on small interfaces of its own; services.ts hands it the real services.
+ */
+import type { AiFact, AiIntent, AiLink } from '#shared/contracts/ai';
+import type { BaitItem, FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
+import type {
+  BaitGuideDetailResponse,
+  BaitGuideQuery,
+  BaitGuideResponse,
+  HeatmapQuery,
+  HeatmapResponse,
+  OfficialLogPage,
+  OfficialLogQuery,
+} from '#shared/contracts/catches';
+import type { WeatherKind } from '#shared/game/catch-attributes';
+import type { Locale } from '#shared/locales';
+import { PHRASES, type Phrases } from './answer-phrases';
+import {
+  closestNames,
+  detectIntents,
+  detectLanguage,
+  hasWords,
+  NameIndex,
+  nameIn,
+  normalize,
+} from './question-reading';
+
+/** What the answerer reads of the catalogue (the catalogue snapshot satisfies it). */
+export interface AnswerCatalogue {
+  view(): Promise<{
+    readonly version: number;
+    readonly groups: { readonly fish: readonly FishItem[]; readonly maps: readonly MapItem[] };
+    readonly fish: ReadonlyMap<number, FishItem>;
+    readonly maps: ReadonlyMap<number, MapItem>;
+    readonly baits: ReadonlyMap<number, BaitItem>;
+    readonly starTypes: ReadonlyMap<number, StarTypeItem>;
+  }>;
+}
+
+/** The bait guide's service functions (`/bait-guide`, `/bait-guide/detail`). */
+export interface AnswerBaitGuide {
+  guide(query: BaitGuideQuery): Promise<BaitGuideResponse>;
+  detail(query: BaitGuideQuery): Promise<BaitGuideDetailResponse>;
+}
+
+/** The heat map's service function (`/heatmap`): its answer as serialised JSON. */
+export interface AnswerHeatmap {
+  heatmap(query: HeatmapQuery): Promise<{ body: string }>;
+}
+
+/** The official records' service function (`/logs/official`). */
+export interface AnswerRecords {
+  officialLogs(query: OfficialLogQuery, user: null): Promise<OfficialLogPage>;
+}
+
+export interface AnswerSources {
+  catalogue: AnswerCatalogue;
+  baitGuide: AnswerBaitGuide;
+  heatmap: AnswerHeatmap;
+  records: AnswerRecords;
+}
+
+export interface BuiltAnswer {
+  language: Locale;
+  fishId: number | null;
+  mapId: number | null;
+  intents: AiIntent[];
+  facts: AiFact[];
+  links: AiLink[];
+  answer: string;
+  suggestions: string[];
+}
+
+/** The heat map window the place answer uses: the page's default view. */
+export const PLACE_RANGE = '7d';
+const PLACE_DAYS = 7;
+/** How many records the records answer looks at for the heaviest (one page of the records list). */
+export const RECORDS_PAGE_SIZE = 100;
+const TOP = 3;
+
+/** Numbers as the facts write them: plain digits, a dot for decimals, no grouping. */
+export const percent = (share: number) => (share * 100).toFixed(1);
+export function weightText(grams: number): string {
+  return grams < 1000 ? `${grams} g` : `${Number((grams / 1000).toFixed(3))} kg`;
+}
+/** `2026-11-20T08:15:00.000Z` → `2026-11-20 08:15` (spec §9's format, minutes). */
+const minuteText = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+const dayText = (iso: string) => iso.slice(0, 10);
+
+interface Reading {
+  language: Locale;
+  fish: FishItem | null;
+  map: MapItem | null;
+  intents: AiIntent[];
+  text: string;
+}
+
+export class BuiltinAnswerer {
+  private indexes: { version: number; fish: NameIndex; maps: NameIndex } | null = null;
+
+  constructor(private readonly sources: AnswerSources) {}
+
+  async answer(question: string): Promise<BuiltAnswer> {
+    const view = await this.sources.catalogue.view();
+    const reading = await this.read(question);
+    const p = PHRASES[reading.language];
+    const examples = p.list(view.groups.fish.slice(0, TOP).map((f) => nameIn(f, reading.language)));
+    const empty = { language: reading.language, mapId: reading.map?.id ?? null, facts: [], links: [] };
+
+    if (!hasWords(question)) {
+      return { ...empty, fishId: null, intents: [], answer: p.notAQuestion(examples), suggestions: [] };
+    }
+    if (!reading.fish) {
+      const indexes = await this.indexesOf();
+      const suggestions = closestNames(indexes.fish, reading.text).map((id) =>
+        nameIn(view.fish.get(id)!, reading.language),
+      );
+      return {
+        ...empty,
+        fishId: null,
+        intents: reading.intents,
+        answer: suggestions.length > 0 ? p.noFish(p.list(suggestions)) : p.noFishExamples(examples),
+        suggestions,
+      };
+    }
+
+    const context = new AnswerContext(this.sources, view, reading, p);
+    const intents = reading.intents.length > 0 ? reading.intents : (['overview'] as AiIntent[]);
+    for (const intent of intents) await context.answer(intent);
+    return {
+      language: reading.language,
+      fishId: reading.fish.id,
+      mapId: reading.map?.id ?? null,
+      intents,
+      facts: context.facts,
+      links: context.links,
+      answer: context.facts.map((fact) => fact.text).join('\n'),
+      suggestions: [],
+    };
+  }
+
+  private async read(question: string): Promise<Reading> {
+    const view = await this.sources.catalogue.view();
+    const indexes = await this.indexesOf();
+    let text = normalize(question);
+    const language = detectLanguage(question);
+    // The fish first (the longest name), then a map in what is left, then the intents in what is left of that, so
+    // a name never counts as a keyword ("Starry flounder" asks nothing about stars).
+    const fishHit = indexes.fish.find(text);
+    if (fishHit) text = `${text.slice(0, fishHit.start)} ${text.slice(fishHit.end)}`;
+    const mapHit = indexes.maps.find(text);
+    let rest = text;
+    if (mapHit) rest = `${text.slice(0, mapHit.start)} ${text.slice(mapHit.end)}`;
+    return {
+      language,
+      fish: fishHit ? view.fish.get(fishHit.id)! : null,
+      map: mapHit ? view.maps.get(mapHit.id)! : null,
+      intents: detectIntents(rest),
+      text,
+    };
+  }
+
+  private async indexesOf() {
+    const view = await this.sources.catalogue.view();
+    if (this.indexes?.version !== view.version) {
+      this.indexes = {
+        version: view.version,
+        fish: new NameIndex(view.groups.fish),
+        maps: new NameIndex(view.groups.maps),
+      };
+    }
+    return this.indexes;
+  }
+}
+
+type View = Awaited<ReturnType<AnswerCatalogue['view']>>;
+
+/** One question's answer as it is built: the facts and links so far, and the detail shared by three intents. */
+class AnswerContext {
+  readonly facts: AiFact[] = [];
+  readonly links: AiLink[] = [];
+  private detail: Promise<BaitGuideDetailResponse> | null = null;
+  private readonly fish: FishItem;
+  private readonly fishName: string;
+  private readonly where: string;
+
+  constructor(
+    private readonly sources: AnswerSources,
+    private readonly view: View,
+    private readonly reading: Reading,
+    private readonly p: Phrases,
+  ) {
+    this.fish = reading.fish!;
+    this.fishName = this.name(this.fish);
+    this.where = reading.map ? p.onMap(this.name(reading.map)) : '';
+  }
+
+  async answer(intent: AiIntent): Promise<void> {
+    switch (intent) {
+      case 'bait':
+        return this.bait();
+      case 'place':
+        return this.place();
+      case 'time':
+      case 'depth':
+      case 'weather':
+        return this.split(intent);
+      case 'records':
+        return this.records();
+      case 'trophy':
+        return this.trophy();
+      case 'habitat':
+        return this.habitat();
+      case 'overview':
+        await this.bait('overview');
+        await this.habitat('overview');
+        return this.trophy('overview');
+    }
+  }
+
+  private name(item: { id: number; name: string; name_en: string | null; name_ja: string | null }): string {
+    return nameIn(item, this.reading.language);
+  }
+
+  private get query(): BaitGuideQuery {
+    return { fish_id: this.fish.id, ...(this.reading.map ? { map_id: this.reading.map.id } : {}) };
+  }
+
+  private fact(intent: AiIntent, text: string) {
+    this.facts.push({ intent, text });
+  }
+
+  private link(link: AiLink) {
+    if (!this.links.some((l) => l.page === link.page && l.search === link.search)) this.links.push(link);
+  }
+
+  private guideSearch(details: boolean): string {
+    const search = new URLSearchParams({ fish_id: String(this.fish.id) });
+    if (this.reading.map) search.set('map_id', String(this.reading.map.id));
+    if (details) search.set('details', '1');
+    return `?${search.toString()}`;
+  }
+
+  private async bait(intent: AiIntent = 'bait') {
+    const guide = await this.sources.baitGuide.guide(this.query);
+    const window = this.p.baitWindow(minuteText(guide.from), minuteText(guide.to));
+    if (guide.total === 0) this.fact(intent, this.p.baitNone(this.fishName, this.where, window));
+    else {
+      const top = guide.baits.slice(0, TOP).map((b) => {
+        const bait = this.view.baits.get(b.bait_id);
+        return this.p.baitItem(bait ? this.name(bait) : `#${b.bait_id}`, percent(b.share), b.count);
+      });
+      this.fact(intent, this.p.bait(this.fishName, this.where, window, guide.total, this.p.list(top)));
+    }
+    this.link({ page: 'baitGuide', search: this.guideSearch(false), label: this.p.link.baitGuide(this.fishName) });
+  }
+
+  private async heatmapOf(mapId: number): Promise<HeatmapResponse> {
+    const answer = await this.sources.heatmap.heatmap({ map_id: mapId, fish_id: this.fish.id, range: PLACE_RANGE });
+    return JSON.parse(answer.body) as HeatmapResponse;
+  }
+
+  private async place() {
+    const mapIds = this.reading.map
+      ? [this.reading.map.id]
+      : this.fish.data.maps.filter((id) => this.view.maps.has(id));
+    const maps = await Promise.all(mapIds.map(async (id) => ({ id, heat: await this.heatmapOf(id) })));
+    maps.sort((a, b) => b.heat.total - a.heat.total || a.id - b.id);
+    const best = maps[0];
+    if (!best || best.heat.total === 0) {
+      this.fact('place', this.p.placeNone(this.fishName, this.where, PLACE_DAYS));
+      // The heat map of the map asked (or the fish's first), where a longer range may show more.
+      if (best) {
+        const mapName = this.name(this.view.maps.get(best.id)!);
+        const search = `?map=${best.id}&fish=${this.fish.id}&range=30d`;
+        this.link({ page: 'home', search, label: this.p.link.heatmap(this.fishName, mapName) });
+      }
+      return;
+    }
+    if (!this.reading.map && maps.length > 1) {
+      const perMap = maps
+        .filter((m) => m.heat.total > 0)
+        .slice(0, 5)
+        .map((m) => this.p.mapCount(this.name(this.view.maps.get(m.id)!), m.heat.total));
+      this.fact('place', this.p.placeMaps(this.fishName, PLACE_DAYS, this.p.list(perMap)));
+    }
+    const heat = best.heat;
+    const cells = [...heat.cells].sort((a, b) => b[2] - a[2] || a[1] - b[1] || a[0] - b[0]).slice(0, TOP);
+    const spots = cells.map(([col, row, count]) =>
+      this.p.spot(
+        Math.round(heat.bounds.x_min + (col + 0.5) * heat.cell_w),
+        Math.round(heat.bounds.y_min + (row + 0.5) * heat.cell_h),
+        count,
+      ),
+    );
+    const mapName = this.name(this.view.maps.get(best.id)!);
+    this.fact('place', this.p.place(this.fishName, mapName, PLACE_DAYS, heat.total, this.p.list(spots)));
+    const search = new URLSearchParams({ map: String(best.id), fish: String(this.fish.id) });
+    if (cells[0]) search.set('cell', `${cells[0][0]}-${cells[0][1]}`);
+    this.link({ page: 'home', search: `?${search.toString()}`, label: this.p.link.heatmap(this.fishName, mapName) });
+  }
+
+  private async split(intent: 'time' | 'depth' | 'weather') {
+    this.detail ??= this.sources.baitGuide.detail(this.query);
+    const detail = await this.detail;
+    const window = this.p.baitWindow(minuteText(detail.from), minuteText(detail.to));
+    if (detail.total === 0) this.fact(intent, this.p.splitNone(this.fishName, this.where, window));
+    else {
+      const byCount = <K>(groups: { key: K; total: number }[]) =>
+        [...groups].sort((a, b) => b.total - a.total).slice(0, TOP);
+      let text: string;
+      if (intent === 'time') {
+        const top = byCount(detail.by_hour).map((g) => this.p.hourItem(g.key, g.total));
+        text = this.p.hours(this.fishName, this.where, window, detail.total, this.p.list(top));
+      } else if (intent === 'depth') {
+        const top = byCount(detail.by_depth).map((g) => this.p.depthItem(g.key, g.total));
+        text = this.p.depth(this.fishName, this.where, window, detail.total, this.p.list(top));
+      } else {
+        const top = byCount(detail.by_weather).map((g) =>
+          this.p.weatherItem(this.p.weatherName(g.key as WeatherKind), g.total),
+        );
+        text = this.p.weather(this.fishName, this.where, window, detail.total, this.p.list(top));
+      }
+      this.fact(intent, text);
+    }
+    this.link({ page: 'baitGuide', search: this.guideSearch(true), label: this.p.link.details(this.fishName) });
+  }
+
+  private async records() {
+    const page = await this.sources.records.officialLogs(
+      {
+        page: 1,
+        page_size: RECORDS_PAGE_SIZE,
+        mine: false,
+        fish_id: this.fish.id,
+        ...(this.reading.map ? { map_id: this.reading.map.id } : {}),
+      },
+      null,
+    );
+    const search = new URLSearchParams({ fish: String(this.fish.id) });
+    if (this.reading.map) search.set('map', String(this.reading.map.id));
+    this.link({ page: 'officialLogs', search: `?${search.toString()}`, label: this.p.link.records(this.fishName) });
+    const newest = page.items[0];
+    if (!newest) {
+      this.fact('records', this.p.recordsNone(this.fishName, this.where));
+      return;
+    }
+    const heaviest = page.items.reduce((best, item) => (item.weight > best.weight ? item : best), newest);
+    const describe = (item: typeof newest) =>
+      this.p.record(weightText(item.weight), item.player_name, dayText(item.caught_at));
+    const total = page.total_exact ? String(page.total) : `${page.total}+`;
+    this.fact(
+      'records',
+      this.p.records(
+        this.fishName,
+        this.where,
+        total,
+        describe(newest),
+        `${this.p.heaviestOf(page.items.length)}: ${describe(heaviest)}`,
+      ),
+    );
+  }
+
+  private trophy(intent: AiIntent = 'trophy') {
+    const classes = [...this.fish.data.star_weights]
+      .sort((a, b) => a.min_weight - b.min_weight)
+      .map((s) => {
+        const star = this.view.starTypes.get(s.star_type);
+        return this.p.trophyClass(star ? this.name(star) : `#${s.star_type}`, weightText(s.min_weight));
+      });
+    this.fact(
+      intent,
+      this.p.trophy(
+        this.fishName,
+        weightText(this.fish.data.min_weight),
+        weightText(this.fish.data.max_weight),
+        this.p.list(classes),
+      ),
+    );
+    this.link({ page: 'fishes', search: `?fish=${this.fish.id}`, label: this.p.link.fish(this.fishName) });
+  }
+
+  private habitat(intent: AiIntent = 'habitat') {
+    const maps = this.fish.data.maps.flatMap((id) => {
+      const map = this.view.maps.get(id);
+      return map ? [this.name(map)] : [];
+    });
+    this.fact(intent, this.p.habitat(this.fishName, maps.length, this.p.list(maps)));
+    this.link({ page: 'fishes', search: `?fish=${this.fish.id}`, label: this.p.link.fish(this.fishName) });
+  }
+}
