@@ -42,7 +42,8 @@ async function userWithLogger(): Promise<{ token: string; clientId: string }> {
  */
 function noonZone(now: number): { zone: string; offset: number } {
   const hours = 12 - new Date(now).getUTCHours();
-  const zone = hours === 0 ? 'Etc/GMT' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+  // At noon UTC the zone is UTC itself, spelled canonically (the server answers `Etc/GMT` as `UTC`).
+  const zone = hours === 0 ? 'UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
   return { zone, offset: hours * 3_600_000 };
 }
 
