@@ -226,7 +226,7 @@ describe('FishEncyclopedia', () => {
 
   it("shows each fish's top 3 baits from one request for the whole list", async () => {
     renderPage();
-    const carp = screen.getByRole('heading', { name: '鲤鱼' }).closest('li')!;
+    const carp = (await screen.findByRole('heading', { name: '鲤鱼' })).closest('li')!;
     const carpBaits = await within(carp).findByRole('list', { name: zh.topBaits.title });
     expect(
       within(carpBaits)
