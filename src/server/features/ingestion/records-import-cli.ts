@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FastifyBaseLogger } from 'fastify';
+import { cliLog } from '../../cli-log';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
@@ -39,28 +39,13 @@ try {
   throw error;
 }
 
-// The services log only what goes wrong (mail, Redis): to stderr, as the CLI's own errors.
-const warn = (object: unknown, message?: string) => console.error(message ?? object);
-const noop = () => {};
-const log = {
-  level: 'warn',
-  fatal: warn,
-  error: warn,
-  warn,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: () => log,
-} as unknown as FastifyBaseLogger;
-
 const config = loadConfig();
 const db = await openDatabase(config.database);
 let refused = 0;
 try {
   await migrateToLatest(db);
   // The composition root builds the writer with the catalogue snapshot, as the server does.
-  const services = await createServices(db, config, log);
+  const services = await createServices(db, config, cliLog);
   try {
     const summary = await importRecords(services.catchWriter, file, {
       onBatch: (done, total) => process.stderr.write(`\r${done} / ${total} records`),

@@ -5,33 +5,18 @@
  * server, renews each period once. Prints the counts; exits 1 when a renewal failed. With PAYMENT_PROVIDER=stripe
  * there is nothing to do: Stripe renews its own subscriptions.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import { cliLog } from '../../cli-log';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
 import { createServices } from '../../services';
-
-// The services log only what goes wrong: to stderr.
-const warn = (object: unknown, message?: string) => console.error(message ?? object, message ? object : '');
-const noop = () => {};
-const log = {
-  level: 'warn',
-  fatal: warn,
-  error: warn,
-  warn,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: () => log,
-} as unknown as FastifyBaseLogger;
 
 const config = loadConfig();
 const db = await openDatabase(config.database);
 let failed = 0;
 try {
   await migrateToLatest(db);
-  const services = await createServices(db, config, log);
+  const services = await createServices(db, config, cliLog);
   try {
     if (config.payment.provider !== 'local') {
       console.log(`PAYMENT_PROVIDER=${config.payment.provider}: the provider renews its own subscriptions`);
