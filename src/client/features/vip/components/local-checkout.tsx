@@ -1,15 +1,15 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconCreditCard, IconCrown, IconFlask, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { LocalCheckoutBody, Order } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { VIP_ERRORS, VIP_PERIOD_DAYS } from '#shared/vip-rules';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLocalCheckout, useOrder } from '../api/vip-queries';
 import { showVipFailure, vipErrorCode } from '../vip-errors';
 import { formatMoney } from '../vip-format';
+import { OrderLoading } from './order-loading';
 import { OutcomeState } from './outcome-state';
 
 type Outcome = LocalCheckoutBody['outcome'];
@@ -128,24 +128,8 @@ export function LocalCheckout({ orderNo }: { orderNo: string }) {
     );
   }
   if (!order) {
-    if (query.isError) {
-      return (
-        <LoadFailedAlert
-          title={t('result.loadFailed')}
-          retryLabel={t('result.retry')}
-          onRetry={() => void query.refetch()}
-        />
-      );
-    }
     return (
-      <Center py="xl">
-        <Stack align="center" gap="xs" role="status">
-          <Loader size="md" aria-hidden />
-          <Text size="sm" c="dimmed">
-            {t('checkout.loading')}
-          </Text>
-        </Stack>
-      </Center>
+      <OrderLoading failed={query.isError} onRetry={() => void query.refetch()} loadingText={t('checkout.loading')} />
     );
   }
   if (order.status !== 'pending') {

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -16,7 +16,6 @@ import { Link } from 'react-router';
 import type { Order } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { VIP_ERRORS } from '#shared/vip-rules';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useUserAfterOutcome } from '../api/vip-queries';
@@ -24,6 +23,7 @@ import { POLL_LIMIT_MS, useFollowOrder } from '../hooks/use-follow-order';
 import { vipErrorCode } from '../vip-errors';
 import { webUrl } from '../vip-format';
 import { ActivationKey } from './activation-key';
+import { OrderLoading } from './order-loading';
 import { OutcomeState } from './outcome-state';
 
 function OrdersLink({ primary = false }: { primary?: boolean }) {
@@ -195,24 +195,8 @@ export function PaymentResult({ orderNo, pollLimitMs = POLL_LIMIT_MS }: { orderN
     );
   }
   if (!order) {
-    if (query.isError) {
-      return (
-        <LoadFailedAlert
-          title={t('result.loadFailed')}
-          retryLabel={t('result.retry')}
-          onRetry={() => void query.refetch()}
-        />
-      );
-    }
     return (
-      <Center py="xl">
-        <Stack align="center" gap="xs" role="status">
-          <Loader size="md" aria-hidden />
-          <Text size="sm" c="dimmed">
-            {t('result.loading')}
-          </Text>
-        </Stack>
-      </Center>
+      <OrderLoading failed={query.isError} onRetry={() => void query.refetch()} loadingText={t('result.loading')} />
     );
   }
 

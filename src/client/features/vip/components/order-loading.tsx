@@ -1,0 +1,28 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+
+/** An order page before its order has arrived: loading (with `loadingText`), or the failure with a retry. */
+export function OrderLoading({
+  failed,
+  onRetry,
+  loadingText,
+}: {
+  failed: boolean;
+  onRetry: () => void;
+  loadingText: string;
+}) {
+  const { t } = useTranslation('vip');
+  if (failed)
+    return <LoadFailedAlert title={t('result.loadFailed')} retryLabel={t('result.retry')} onRetry={onRetry} />;
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" role="status">
+        <Loader size="md" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {loadingText}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
