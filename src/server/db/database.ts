@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
+import { type Checkpointer, FALLBACK_AUTOCHECKPOINT, startCheckpointer } from './sqlite-checkpointer';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export type Dialect = DatabaseTarget['dialect'];
@@ -56,17 +57,20 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     // Ingestion (decision 0012): a catch dirties a leaf page in each read index, and a checkpoint copies every page
     // the WAL holds back into the file. Checkpointing every ~40 MB instead of every 4 MB lets a hot page be
     // rewritten many times in the WAL but copied once (measured: 500-catch batches insert 2× faster), and a 64 MiB
-    // page cache (default 2 MiB) keeps the indexes' hot pages of a multi-million-catch database in memory.
-    sqlite.pragma('wal_autocheckpoint = 10000');
+    // page cache (default 2 MiB) keeps the indexes' hot pages of a multi-million-catch database in memory. A file
+    // database checkpoints on a worker thread instead (sqlite-checkpointer.ts), so no commit holds the event loop.
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT}`);
     sqlite.pragma('journal_size_limit = 67108864');
     sqlite.pragma('cache_size = -65536');
     const kysely = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new SqliteBooleansPlugin()],
     });
-    // An in-memory database is one connection's own: it reads through that one.
+    // An in-memory database is one connection's own: it reads through that one, and has no WAL.
     let reads = kysely;
+    let checkpointer: Checkpointer | undefined;
     if (target.file !== ':memory:') {
+      checkpointer = startCheckpointer(sqlite, target.file);
       const reader = new SQLite(target.file, { readonly: true });
       reader.pragma('busy_timeout = 5000');
       reader.pragma('cache_size = -65536');
@@ -83,6 +87,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
         sqlite.prepare('select 1').get();
       },
       close: async () => {
+        await checkpointer?.stop();
         if (reads !== kysely) await reads.destroy();
         await kysely.destroy();
       },

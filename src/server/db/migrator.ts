@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-heat-rollups';
 import * as m0007 from './migrations/0007-heat-map-version';
 import * as m0008 from './migrations/0008-vip';
 import * as m0009 from './migrations/0009-ai-questions';
+import * as m0010 from './migrations/0010-heat-map-changes';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-heat-map-version': m0007,
   '0008-vip': m0008,
   '0009-ai-questions': m0009,
+  '0010-heat-map-changes': m0010,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

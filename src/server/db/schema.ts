@@ -146,10 +146,12 @@ export interface OfficialRecordTable extends CaughtColumns, Nullable<MeasuredCol
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-/** Raised when catches are counted into a day that has ended (migration 0007). */
+/** Per map: `version` is raised when catches are counted into a day that has ended (migration 0007), `changes` by
+ * every batch that counts catches on the map (migration 0010). */
 export interface HeatMapVersionTable {
   map_id: number;
   version: number;
+  changes: Generated<number>;
 }
 
 /** The heat map's rollup (migration 0006): catches per map, UTC day, star type and grid cell. */

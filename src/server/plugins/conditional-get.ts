@@ -1,19 +1,45 @@
 /**
  * Conditional GETs for answers serialised once (the catalogue per version, the heat map per data): a weak ETag that
- * is a digest of the body — right across restarts and between instances, weak because the compression plugin sends
- * the same answer in several encodings — and a 304 without a body when the browser already holds it.
+ * is a digest of the body — right across restarts and between instances, weak because the answer goes out in several
+ * encodings — and a 304 without a body when the browser already holds it. Each encoding of the body is compressed
+ * once, the first time a client asks for it, and kept with the answer: a hot answer is never compressed again (the
+ * compression plugin sees the Content-Encoding and leaves the bytes alone).
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+type Encoding = 'br' | 'gzip';
+/** In the order the server prefers them. */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/** Bodies shorter than this (characters) go out as they are (the compression plugin's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Brotli's quality 4, as the compression plugin uses: most of the gain of 11 at a fraction of its time. */
+const compressors: Record<Encoding, (body: string) => Buffer> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    }),
+  gzip: (body) => gzipSync(body),
+};
+
 export interface SerializedAnswer {
-  body: string;
-  etag: string;
+  readonly body: string;
+  readonly etag: string;
+  /** The body in each encoding asked for so far. */
+  readonly encoded: Map<Encoding, Buffer>;
 }
 
 /** JSON text and its ETag. */
 export function serializedAnswer(body: string): SerializedAnswer {
-  return { body, etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return {
+    body,
+    etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    encoded: new Map(),
+  };
 }
 
 /** If-None-Match with weak comparison (RFC 9110 §13.1.2): any listed tag, weak or strong, or `*`. */
@@ -28,7 +54,8 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 
 /**
  * Sends a serialised answer with its ETag and `cacheControl`, or an empty 304 when the request's If-None-Match
- * matches. The body is sent as it is: it was checked against its schema when it was serialised.
+ * matches. The body is sent as it is (it was checked against its schema when it was serialised), compressed once per
+ * encoding.
  */
 export function sendConditional(
   request: FastifyRequest,
@@ -36,7 +63,14 @@ export function sendConditional(
   answer: SerializedAnswer,
   cacheControl: string,
 ) {
-  reply.header('cache-control', cacheControl).header('etag', answer.etag);
+  reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
-  return reply.type('application/json').send(answer.body);
+  reply.type('application/json');
+  const acceptEncoding = request.headers['accept-encoding'];
+  const encoding =
+    acceptEncoding && answer.body.length >= COMPRESS_FROM_BYTES ? negotiate(acceptEncoding, ENCODINGS) : null;
+  if (!encoding) return reply.send(answer.body);
+  let bytes = answer.encoded.get(encoding);
+  if (!bytes) answer.encoded.set(encoding, (bytes = compressors[encoding](answer.body)));
+  return reply.header('content-encoding', encoding).send(bytes);
 }

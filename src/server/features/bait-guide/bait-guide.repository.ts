@@ -1,9 +1,12 @@
 /**
  * The bait guide's reads (contract §4): one fish's catches of a window through the fish's index, which holds the
  * map, the bait, the game hour, the depth and the weather (migration 0006), so no catch row is read. A sandwich
- * catch counts for its first bait (`bait_id`).
+ * catch counts for its first bait (`bait_id`). Each read also carries the `changes` of the catches it counted (read in
+ * the same statement), so the service can keep the answer and check cheaply whether it still holds
+ * (db/catch-changes.ts).
  */
 import type { Kysely } from 'kysely';
+import { catchesUnchangedSince, changesSql, type Window } from '../../db/catch-changes';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
@@ -15,6 +18,12 @@ export interface GuideFilters {
   from: number;
   /** Epoch ms, exclusive. */
   to: number;
+}
+
+/** What a read counted, and the `changes` read with it (null when it counted nothing: no row carried the counter). */
+export interface Counted<T> {
+  value: T;
+  changes: number | null;
 }
 
 export interface GuideCatch {
@@ -31,17 +40,28 @@ export class BaitGuideRepository {
   ) {}
 
   /** Catches per bait. */
-  async baitCounts(filters: GuideFilters): Promise<Map<number, number>> {
+  async baitCounts(filters: GuideFilters): Promise<Counted<Map<number, number>>> {
     const rows = await this.fishCatches(filters)
-      .select(['bait_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .select(['bait_id', (eb) => eb.fn.countAll<number>().as('count'), changesSql(filters.map_id).as('changes')])
       .groupBy('bait_id')
       .execute();
-    return new Map(rows.map((row) => [row.bait_id, Number(row.count)]));
+    return {
+      value: new Map(rows.map((row) => [row.bait_id, Number(row.count)])),
+      changes: rows.length > 0 ? Number(rows[0]!.changes) : null,
+    };
   }
 
   /** The fish's catches, the columns the splits need. */
-  async catches(filters: GuideFilters): Promise<GuideCatch[]> {
-    return this.fishCatches(filters).select(['bait_id', 'game_hour', 'depth', 'weather']).execute();
+  async catches(filters: GuideFilters): Promise<Counted<GuideCatch[]>> {
+    const rows = await this.fishCatches(filters)
+      .select(['bait_id', 'game_hour', 'depth', 'weather', changesSql(filters.map_id).as('changes')])
+      .execute();
+    return { value: rows, changes: rows.length > 0 ? Number(rows[0]!.changes) : null };
+  }
+
+  /** Whether a read of the fish (on the map, or all maps) with `changes` over `window` still holds for `next`. */
+  unchangedSince(filters: Omit<GuideFilters, 'from' | 'to'>, changes: number, window: Window, next: Window) {
+    return catchesUnchangedSince(this.db, this.dialect, filters, changes, window, next);
   }
 
   /** Catches per (fish, bait) of every fish in a window (the encyclopedia's top baits). */

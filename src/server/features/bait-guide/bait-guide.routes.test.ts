@@ -185,6 +185,48 @@ describe('GET /bait-guide/detail', () => {
   });
 });
 
+describe('kept answers', () => {
+  it('are served again only while they hold: a new catch of the fish, the window sliding past one re-count', async () => {
+    const fish = takeFish();
+    let now = NOW;
+    const repository = new BaitGuideRepository(ctx.db.reads, ctx.db.dialect);
+    let counted = 0;
+    for (const method of ['baitCounts', 'catches'] as const) {
+      const original = repository[method].bind(repository) as (...args: never[]) => Promise<never>;
+      repository[method] = ((...args: never[]) => {
+        counted += 1;
+        return original(...args);
+      }) as never;
+    }
+    const reader = new BaitGuideService(repository, () => now);
+    const at = (time: number) => ({ caught_at: wireTime(time), bait_id: baits[0]!, weight: fish.weight });
+    await store(fish.id, [at(NOW - WINDOW + 30 * 60_000), at(NOW - HOUR)], now);
+    const totals = async () => {
+      const [guide, detail] = [await reader.guide({ fish_id: fish.id }), await reader.detail({ fish_id: fish.id })];
+      expect(detail.total).toBe(guide.total);
+      expect(guide.to).toBe(wireTime(now));
+      return guide.total;
+    };
+    expect(await totals()).toBe(2);
+    expect(counted).toBe(2);
+    // Unchanged a minute later: the kept counts, with the window's new times.
+    now += 60_000;
+    expect(await totals()).toBe(2);
+    expect(counted).toBe(2);
+    // The window slides past the older catch.
+    now = NOW + 31 * 60_000;
+    expect(await totals()).toBe(1);
+    expect(counted).toBe(4);
+    // A new catch of the fish, uploaded by another writer.
+    await store(fish.id, [at(now - 60_000)], now);
+    expect(await totals()).toBe(2);
+    expect(counted).toBe(6);
+    // And kept again.
+    expect(await totals()).toBe(2);
+    expect(counted).toBe(6);
+  });
+});
+
 describe('GET /bait-guide/top', () => {
   it("lists every fish's three most used baits of the last 72 hours in one answer", async () => {
     const fish = takeFish();

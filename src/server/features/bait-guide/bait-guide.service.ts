@@ -16,7 +16,8 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import type { WeatherKind } from '#shared/game/catch-attributes';
-import type { BaitGuideRepository, GuideCatch } from './bait-guide.repository';
+import { type Kept, KeptAnswers } from '../../db/catch-changes';
+import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
 const WINDOW_MS = BAIT_GUIDE_WINDOW_HOURS * 3_600_000;
 /** How long the encyclopedia's top baits are reused: a summary of three days may be a minute old. */
@@ -52,44 +53,82 @@ function splitBy<K extends string | number>(
 const bandOrder = (band: string) =>
   DEPTH_BAND_EDGES.indexOf(Number.parseFloat(band) as (typeof DEPTH_BAND_EDGES)[number]);
 
+/** The detail's counts: all baits ranked, and the splits by game hour, depth band and weather. */
+function detailOf(catches: readonly GuideCatch[]) {
+  const counts = new Map<number, number>();
+  for (const c of catches) counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + 1);
+  return {
+    ranked: rankBaits(counts),
+    by_hour: splitBy(
+      catches,
+      (c) => c.game_hour,
+      (a, b) => a - b,
+    ),
+    by_depth: splitBy(
+      catches,
+      (c) => depthBand(c.depth),
+      (a, b) => bandOrder(a) - bandOrder(b),
+    ),
+    by_weather: splitBy(
+      catches,
+      (c) => c.weather as WeatherKind,
+      (a, b) => a.localeCompare(b),
+    ),
+  };
+}
+
 export class BaitGuideService {
   private readonly topCache = new Map<string, { at: number; answer: BaitGuideTopResponse }>();
   private readonly topRefreshing = new Set<string>();
+  /** Guide and detail answers (without their window's times), served again while they hold. */
+  private readonly kept = new KeptAnswers<unknown>();
 
   constructor(
     private readonly repository: BaitGuideRepository,
     private readonly clock: () => number = Date.now,
+    /** `false`: count every answer (the benchmark measures that path too). */
+    private readonly keepAnswers = true,
   ) {}
 
   async guide(query: BaitGuideQuery): Promise<BaitGuideResponse> {
     const window = this.window();
-    const counts = await this.repository.baitCounts({ ...query, ...window });
-    return this.head(query, window, rankBaits(counts));
+    const ranked = await this.keptOr(`guide|${query.fish_id}|${query.map_id ?? ''}`, query, window, async () => {
+      const counts = await this.repository.baitCounts({ ...query, ...window });
+      return { value: rankBaits(counts.value), changes: counts.changes };
+    });
+    return this.head(query, window, ranked);
   }
 
   async detail(query: BaitGuideQuery): Promise<BaitGuideDetailResponse> {
     const window = this.window();
-    const catches = await this.repository.catches({ ...query, ...window });
-    const counts = new Map<number, number>();
-    for (const c of catches) counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + 1);
-    return {
-      ...this.head(query, window, rankBaits(counts)),
-      by_hour: splitBy(
-        catches,
-        (c) => c.game_hour,
-        (a, b) => a - b,
-      ),
-      by_depth: splitBy(
-        catches,
-        (c) => depthBand(c.depth),
-        (a, b) => bandOrder(a) - bandOrder(b),
-      ),
-      by_weather: splitBy(
-        catches,
-        (c) => c.weather as WeatherKind,
-        (a, b) => a.localeCompare(b),
-      ),
-    };
+    const { ranked, ...splits } = await this.keptOr(
+      `detail|${query.fish_id}|${query.map_id ?? ''}`,
+      query,
+      window,
+      async () => {
+        const catches = await this.repository.catches({ ...query, ...window });
+        return { value: detailOf(catches.value), changes: catches.changes };
+      },
+    );
+    return { ...this.head(query, window, ranked), ...splits };
+  }
+
+  /**
+   * A kept answer of the fish (and map) while its catches in the sliding window are unchanged (db/catch-changes.ts),
+   * else `count()`'s, kept in turn when it counted something (an empty read carries no counter to check against).
+   */
+  private async keptOr<T>(
+    key: string,
+    query: BaitGuideQuery,
+    window: { from: number; to: number },
+    count: () => Promise<Counted<T>>,
+  ): Promise<T> {
+    const span = [window.from, window.to] as const;
+    const kept = this.keepAnswers ? (this.kept.get(key) as Kept<T> | undefined) : undefined;
+    if (kept && (await this.repository.unchangedSince(query, kept.changes, kept.window, span))) return kept.answer;
+    const { value, changes } = await count();
+    if (changes !== null) this.kept.set(key, { answer: value, changes, window: span });
+    return value;
   }
 
   /**

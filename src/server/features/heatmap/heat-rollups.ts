@@ -20,7 +20,7 @@ export interface RolledCatch {
 }
 
 /** Rows per upsert statement; the event loop is given back between statements (as the writer's inserts do). */
-const UPSERT_CHUNK = 500;
+const UPSERT_CHUNK = 100;
 
 export class HeatRollups {
   constructor(
@@ -59,11 +59,12 @@ export class HeatRollups {
         sums.set(key, { map_id: row.map_id, day, star_type: row.star_type, cell, count: 1, last_at: row.caught_at });
     }
     await this.upsert(trx, [...sums.values()].sort(byKey));
-    // Counts into days that have ended change what readers may hold in memory (heatmap.repository.ts).
+    // Every map counted into has changed (the answers readers keep: heat-answers.ts); counts into days that have
+    // ended also change the whole-day sums they keep (heatmap.repository.ts).
     const ended = Math.floor((this.clock() + ENDED_DAY_MARGIN_MS) / DAY_MS);
-    const touched = new Set<number>();
-    for (const sum of sums.values()) if (sum.day < ended) touched.add(sum.map_id);
-    await this.raiseVersions(trx, [...touched]);
+    const touched = new Map<number, boolean>();
+    for (const sum of sums.values()) touched.set(sum.map_id, touched.get(sum.map_id) === true || sum.day < ended);
+    await this.raiseVersions(trx, touched);
   }
 
   /**
@@ -120,17 +121,29 @@ export class HeatRollups {
             .sort(byKey),
         );
       }
-      await this.raiseVersions(trx, [...grids.keys()]);
+      await this.raiseVersions(trx, new Map([...grids.keys()].map((mapId) => [mapId, true])));
     });
   }
 
-  /** One more version for each map, in map order (two writers never wait on each other in opposite orders). */
-  private async raiseVersions(trx: Transaction<Database>, mapIds: number[]): Promise<void> {
-    if (mapIds.length === 0) return;
+  /**
+   * One more `changes` for each map counted into, and one more `version` for those whose ended days were (`true`),
+   * in map order (two writers never wait on each other in opposite orders).
+   */
+  private async raiseVersions(trx: Transaction<Database>, maps: ReadonlyMap<number, boolean>): Promise<void> {
+    if (maps.size === 0) return;
     await trx
       .insertInto('heat_map_version')
-      .values(mapIds.sort((a, b) => a - b).map((map_id) => ({ map_id, version: 1 })))
-      .onConflict((oc) => oc.column('map_id').doUpdateSet({ version: sql<number>`heat_map_version.version + 1` }))
+      .values(
+        [...maps]
+          .sort(([a], [b]) => a - b)
+          .map(([map_id, endedDays]) => ({ map_id, version: endedDays ? 1 : 0, changes: 1 })),
+      )
+      .onConflict((oc) =>
+        oc.column('map_id').doUpdateSet({
+          version: sql<number>`heat_map_version.version + excluded.version`,
+          changes: sql<number>`heat_map_version.changes + 1`,
+        }),
+      )
       .execute();
   }
 

@@ -6,11 +6,14 @@
  *   the raw catches through the map's index (which holds x and y).
  * - One fish: its catches through the fish's index (which holds the map, the star type, x and y): a fish's catches
  *   spread over too many (day, cell) pairs for a rollup to save anything (measured, decision 0012).
- * - The sums over whole days that ended are kept in memory with the map's version (`heat_map_version`), and reused
- *   while the version read in the same statement as the partial days is unchanged: a 30-day view then reads only its
- *   two partial days.
+ * - The sums over whole days that ended (rollup or raw) are kept in memory with the map's version
+ *   (`heat_map_version`), and reused while the version read in the same statement as the partial days is unchanged:
+ *   a 30-day view then reads only its two partial days.
+ * - Each answer also carries the map's `changes` counter from the same statement, so that the service can keep the
+ *   whole answer and check cheaply whether it still holds (db/catch-changes.ts, heat-answers.ts).
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { catchesUnchangedSince, changesSql, type Window } from '../../db/catch-changes';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
@@ -35,6 +38,12 @@ export interface CellCount {
   last_at: number;
 }
 
+export interface HeatCells {
+  cells: CellCount[];
+  /** The map's `changes` (migration 0010) in the same snapshot as the counts: what a kept answer is checked against. */
+  changes: number;
+}
+
 export interface CellDetail {
   total: number;
   fishes: { fish_id: number; count: number }[];
@@ -44,8 +53,8 @@ export interface CellDetail {
 
 /** Top entries a cell's detail lists. */
 const TOP = 5;
-/** Whole-day sums kept in memory: (map, star type, days) views; the oldest goes first. */
-const MAX_KEPT_SUMS = 100;
+/** Whole-day sums kept in memory: (map, fish, star type, days) views; the oldest goes first. */
+const MAX_KEPT_SUMS = 300;
 
 /** The sums of a view's whole days, as of a version of the map. */
 interface DaySums {
@@ -54,7 +63,12 @@ interface DaySums {
   lastAt: number;
 }
 
-/** Rows of the all-fish statement: part 0 is the map's version, 1 the rollup, 2 the raw partial days. */
+/** The parts of a heat map statement: the map's two counters, the whole days, the partial days. */
+const VERSION = 0;
+const WHOLE_DAYS = 1;
+const PARTIAL_DAYS = 2;
+const CHANGES = 3;
+
 interface PartRow {
   part: number;
   cell: number;
@@ -84,23 +98,19 @@ export class HeatmapRepository {
 
   private readonly daySums = new Map<string, DaySums>();
 
-  /** Catches per cell, only cells with at least one. */
-  async cells(filters: HeatFilters, grid: HeatGrid): Promise<CellCount[]> {
-    if (filters.fish_id !== undefined) {
-      const { rows } = await this.oneFishCells(filters, grid).execute(this.db);
-      return rows.map((row) => ({ cell: Number(row.cell), count: Number(row.count), last_at: Number(row.last_at) }));
-    }
+  /** Catches per cell (only cells with at least one), and the map's `changes` read with them. */
+  async cells(filters: HeatFilters, grid: HeatGrid): Promise<HeatCells> {
     const { days, raw } = splitWindow(filters.from, filters.to);
-    if (!days) return this.merge(null, await this.allFishParts(filters, grid, null, raw));
+    if (!days) return this.merge(null, await this.parts(filters, grid, null, raw));
     // Days that ended a while ago change only with a new version; the current day may change any time.
     const reusable = days[1] * DAY_MS <= filters.now - ENDED_DAY_MARGIN_MS;
-    const key = `${filters.map_id}|${filters.star_type ?? ''}|${days[0]}|${days[1]}`;
+    const key = `${filters.map_id}|${filters.fish_id ?? ''}|${filters.star_type ?? ''}|${days[0]}|${days[1]}`;
     const kept = reusable ? this.daySums.get(key) : undefined;
     if (kept) {
-      const rows = await this.allFishParts(filters, grid, null, raw);
-      if (versionOf(rows) === kept.version) return this.merge(kept, rows);
+      const rows = await this.parts(filters, grid, null, raw);
+      if (counterOf(rows, VERSION) === kept.version) return this.merge(kept, rows);
     }
-    const rows = await this.allFishParts(filters, grid, days, raw);
+    const rows = await this.parts(filters, grid, days, raw);
     const sums = daySumsOf(rows);
     if (reusable) {
       this.daySums.delete(key);
@@ -108,6 +118,11 @@ export class HeatmapRepository {
       this.daySums.set(key, sums);
     }
     return this.merge(sums, rows);
+  }
+
+  /** Whether an answer read with the map's `changes` for `window` still holds for `next` (db/catch-changes.ts). */
+  unchangedSince(mapId: number, changes: number, window: Window, next: Window): Promise<boolean> {
+    return catchesUnchangedSince(this.db, this.dialect, { map_id: mapId }, changes, window, next);
   }
 
   /** What was caught in one cell: the most caught fish and baits, the depth range. */
@@ -134,27 +149,27 @@ export class HeatmapRepository {
     };
   }
 
-  /** The map's version, the rollup's whole days (unless `days` is null) and the raw partial days, in one statement. */
-  private async allFishParts(
+  /**
+   * In one statement: the map's two counters; the whole days (unless `days` is null) from the rollup for all fish, or
+   * from the fish's catches; and the partial days from the raw catches.
+   */
+  private async parts(
     filters: HeatFilters,
     grid: HeatGrid,
     days: [number, number] | null,
     raw: [number, number][],
   ): Promise<PartRow[]> {
     const parts: RawBuilder<unknown>[] = [
-      sql`select 0 as part, 0 as cell, version as count, 0 as last_at from heat_map_version where map_id = ${filters.map_id}`,
+      sql`select ${sql.lit(VERSION)} as part, 0 as cell, version as count, 0 as last_at from heat_map_version where map_id = ${filters.map_id}`,
+      sql`select ${sql.lit(CHANGES)} as part, 0 as cell, ${changesSql(filters.map_id)} as count, 0 as last_at`,
     ];
-    if (days) {
+    if (days && filters.fish_id === undefined) {
       const star = filters.star_type === undefined ? sql`` : sql` and star_type = ${filters.star_type}`;
       parts.push(sql`
-        select 1 as part, cell, count, last_at from heat_cell_day
+        select ${sql.lit(WHOLE_DAYS)} as part, cell, count, last_at from heat_cell_day
         where map_id = ${filters.map_id} and day >= ${days[0]} and day < ${days[1]}${star}`);
-    }
-    for (const [from, to] of raw) {
-      parts.push(sql`
-        select 2 as part, ${cellSql(this.dialect, grid)} as cell, 1 as count, caught_at as last_at from catch
-        where ${this.rawWhere(filters, from, to)}`);
-    }
+    } else if (days) parts.push(this.rawPart(WHOLE_DAYS, filters, grid, days[0] * DAY_MS, days[1] * DAY_MS));
+    for (const [from, to] of raw) parts.push(this.rawPart(PARTIAL_DAYS, filters, grid, from, to));
     const { rows } = await sql<PartRow>`
       select part, cell, sum(count) as count, max(last_at) as last_at
       from (${sql.join(parts, sql` union all `)}) as parts
@@ -167,27 +182,26 @@ export class HeatmapRepository {
     }));
   }
 
+  /** The raw catches of the filters in `[from, to)`, one row per catch with its cell. */
+  private rawPart(part: number, filters: HeatFilters, grid: HeatGrid, from: number, to: number): RawBuilder<unknown> {
+    return sql`
+      select ${sql.lit(part)} as part, ${cellSql(this.dialect, grid)} as cell, 1 as count, caught_at as last_at from catch
+      where ${this.rawWhere(filters, from, to)}`;
+  }
+
   /** Whole-day sums (kept or just read) plus the raw partial days. */
-  private merge(sums: DaySums | null, rows: readonly PartRow[]): CellCount[] {
+  private merge(sums: DaySums | null, rows: readonly PartRow[]): HeatCells {
     const cells = new Map<number, CellCount>();
     if (sums) for (const [cell, count] of sums.counts) cells.set(cell, { cell, count, last_at: sums.lastAt });
     for (const row of rows) {
-      if (row.part !== 2) continue;
+      if (row.part !== PARTIAL_DAYS) continue;
       const cell = cells.get(row.cell);
       if (cell) {
         cell.count += row.count;
         cell.last_at = Math.max(cell.last_at, row.last_at);
       } else cells.set(row.cell, { cell: row.cell, count: row.count, last_at: row.last_at });
     }
-    return [...cells.values()];
-  }
-
-  private oneFishCells(filters: HeatFilters, grid: HeatGrid): RawBuilder<CellCount> {
-    // `group by 1`: the expression again would carry new bind parameters, which PostgreSQL does not match up.
-    return sql<CellCount>`
-      select ${cellSql(this.dialect, grid)} as cell, count(*) as count, max(caught_at) as last_at from catch
-      where ${this.rawWhere(filters, filters.from, filters.to)}
-      group by 1`;
+    return { cells: [...cells.values()], changes: counterOf(rows, CHANGES) };
   }
 
   /**
@@ -205,19 +219,20 @@ export class HeatmapRepository {
   }
 }
 
-function versionOf(rows: readonly PartRow[]): number {
-  return rows.find((row) => row.part === 0)?.count ?? 0;
+/** A counter of `heat_map_version` as read with the parts (0 while the map has no row). */
+function counterOf(rows: readonly PartRow[], part: typeof VERSION | typeof CHANGES): number {
+  return rows.find((row) => row.part === part)?.count ?? 0;
 }
 
 function daySumsOf(rows: readonly PartRow[]): DaySums {
   const counts = new Map<number, number>();
   let lastAt = -Infinity;
   for (const row of rows) {
-    if (row.part !== 1) continue;
+    if (row.part !== WHOLE_DAYS) continue;
     counts.set(row.cell, row.count);
     if (row.last_at > lastAt) lastAt = row.last_at;
   }
-  return { version: versionOf(rows), counts, lastAt };
+  return { version: counterOf(rows, VERSION), counts, lastAt };
 }
 
 function top(counts: Map<number, number>): [number, number][] {

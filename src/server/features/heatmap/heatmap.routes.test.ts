@@ -149,6 +149,8 @@ const arbitraryQuery = fc.record({
 describe('counts equal a direct count over the raw catches', () => {
   it('for random catches and random filters (map, fish or all, star type or all, ranges and from–to)', async () => {
     const clientId = await newLogger();
+    // One reader for the whole run, as a server has: its kept answers and whole-day sums must agree too.
+    const reader = service();
     await fc.assert(
       fc.asyncProperty(fc.array(arbitraryCatch, { minLength: 1, maxLength: 60 }), arbitraryQuery, async (items, q) => {
         const answer = await writer().writeCatches(clientId, items);
@@ -165,6 +167,8 @@ describe('counts equal a direct count over the raw catches', () => {
         expect(sorted).toEqual(expected);
         expect(heat.total).toBe(expected.reduce((sum, [, , n]) => sum + n, 0));
         expect(heat.max).toBe(Math.max(0, ...expected.map(([, , n]) => n)));
+        const kept = JSON.parse((await reader.heatmap(query as never)).body) as HeatmapResponse;
+        expect(kept).toEqual(heat);
       }),
       { numRuns: 40 },
     );
@@ -309,6 +313,72 @@ describe('whole-day sums kept in memory', () => {
     await other.writeCatches(await newLogger(), [at(NOW - 120_000)]);
     expect(await version()).toBe(v);
     expect(await read()).toBe(before + 3);
+  });
+});
+
+describe('whole answers kept', () => {
+  it('are served again only while they hold: a new batch, the window sliding past a catch or onto one re-count', async () => {
+    // A map no other test writes to, so that only this test's catches move its answers.
+    const view = await ctx.services.catalogue.view();
+    const map = [...view.maps.values()][5]!;
+    const fish = [...view.fish.values()].find((f) => f.data.maps.includes(map.id))!;
+    const at = (time: number) =>
+      validCatch(place, { map_id: map.id, fish_id: fish.id, weight: fish.data.min_weight, caught_at: wireTime(time) });
+    let now = NOW;
+    // Writers (other processes, say) on the same moving clock as the reader.
+    const upload = async (time: number) =>
+      (
+        await createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => now }).writer.writeCatches(
+          await newLogger(),
+          [at(time)],
+        )
+      ).created;
+    const repository = new HeatmapRepository(ctx.db.reads, ctx.db.dialect);
+    let counted = 0;
+    const cells = repository.cells.bind(repository);
+    repository.cells = (...args) => {
+      counted += 1;
+      return cells(...args);
+    };
+    const reader = new HeatmapService(repository, ctx.services.catalogue, () => now);
+    const read = async () => {
+      const heat = JSON.parse((await reader.heatmap({ map_id: map.id, range: '7d' } as never)).body);
+      const direct = await ctx.db.kysely
+        .selectFrom('catch')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('map_id', '=', map.id)
+        .where('caught_at', '>=', now - 7 * DAY_MS)
+        .where('caught_at', '<', now)
+        .executeTakeFirstOrThrow();
+      expect(heat.total).toBe(Number(direct.n));
+      return heat.total as number;
+    };
+
+    expect(await upload(NOW - 7 * DAY_MS + 30 * 60_000)).toBe(1);
+    expect(await read()).toBe(1);
+    expect(counted).toBe(1);
+    // Nothing changed: the kept answer, not a count, also a minute later.
+    expect(await read()).toBe(1);
+    now += 60_000;
+    expect(await read()).toBe(1);
+    expect(counted).toBe(1);
+    // The window slides past that catch: it leaves, counted again.
+    now = NOW + 31 * 60_000;
+    expect(await read()).toBe(0);
+    expect(counted).toBe(2);
+    // A batch on the map: counted again, with its catch.
+    expect(await upload(now - 60_000)).toBe(1);
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    expect(counted).toBe(3);
+    // A catch uploaded ahead of its time: not yet in the window; once the window reaches it, it is counted, though no
+    // batch came in between.
+    expect(await upload(now + 4 * 60_000)).toBe(1);
+    expect(await read()).toBe(1);
+    expect(counted).toBe(4);
+    now += 5 * 60_000;
+    expect(await read()).toBe(2);
+    expect(counted).toBe(5);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The heat map answers (contract §3): the window a query asks (a range ending now, or from–to), the map's grid from
  * the catalogue, the counts from the repository; each answer serialised once with its ETag, so a browser that holds
- * the same picture gets a 304.
+ * the same picture gets a 304, and kept while it holds (db/catch-changes.ts), so the next reader gets it without a
+ * count.
  */
 import {
   DEFAULT_HEATMAP_RANGE,
@@ -12,6 +13,7 @@ import {
   type HeatmapResponse,
   wireTime,
 } from '#shared/contracts/catches';
+import { KeptAnswers } from '../../db/catch-changes';
 import { type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
 import { HttpError } from '../../plugins/errors';
 import { cellBounds, DAY_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
@@ -22,13 +24,27 @@ export class HeatmapService {
     private readonly repository: HeatmapRepository,
     private readonly catalogue: MapsCatalogue,
     private readonly clock: () => number = Date.now,
+    /** `false`: count every answer (the benchmark measures that path too). */
+    private readonly keepAnswers = true,
   ) {}
 
-  /** The heat map, serialised (the route sends it with its ETag). */
+  /** Whole answers, served again while the map's catches in the window are unchanged (db/catch-changes.ts). */
+  private readonly answers = new KeptAnswers<SerializedAnswer>();
+
+  /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
   async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
     const grid = await this.gridOf(query.map_id);
     const filters = this.filters(query);
-    const cells = await this.repository.cells(filters, grid);
+    const window = [filters.from, filters.to] as const;
+    // The grid too: a catalogue import that moves a map's bounds moves its cells.
+    const { bounds } = grid;
+    const key = [query.map_id, query.fish_id, query.star_type, query.range, query.from, query.to]
+      .concat([bounds.x_min, bounds.y_min, bounds.x_max, bounds.y_max])
+      .join('|');
+    const kept = this.keepAnswers ? this.answers.get(key) : undefined;
+    if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window)))
+      return kept.answer;
+    const { cells, changes } = await this.repository.cells(filters, grid);
     let total = 0;
     let max = 0;
     let newest = -Infinity;
@@ -53,7 +69,9 @@ export class HeatmapService {
       total,
       updated_at: cells.length > 0 ? wireTime(newest) : null,
     };
-    return serializedAnswer(JSON.stringify(answer));
+    const serialized = serializedAnswer(JSON.stringify(answer));
+    this.answers.set(key, { answer: serialized, changes, window });
+    return serialized;
   }
 
   /** One cell's catches under the same filters. */

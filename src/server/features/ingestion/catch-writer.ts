@@ -54,7 +54,7 @@ export interface CatchWriterOptions {
  * connection (db/database.ts) answer during a large group commit instead of after it. Far below SQLite's 32,766 and
  * PostgreSQL's 65,535 bind parameters (a catch row has 21 columns).
  */
-const ROWS_PER_STATEMENT = 250;
+const ROWS_PER_STATEMENT = 50;
 
 /** Rows per group commit (db/group-commit.ts): ten full batches, about 100 ms of SQLite's write lock. */
 const MAX_GROUP_ROWS = 5_000;
