@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 async function until(done: () => boolean, ms = 5000): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < ms; ) {
+  for (const started = Date.now(); Date.now() - started < ms;) {
     if (done()) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

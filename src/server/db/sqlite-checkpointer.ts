@@ -39,7 +39,11 @@ export function startCheckpointer(writer: SQLite.Database, file: string): Checkp
   writer.pragma('wal_autocheckpoint = 0');
   const worker = new Worker(WORKER_SCRIPT, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: CHECKPOINT_EVERY_MS },
+    workerData: {
+      file,
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      everyMs: CHECKPOINT_EVERY_MS,
+    },
   });
   // Never what keeps the process alive.
   worker.unref();
