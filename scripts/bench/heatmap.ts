@@ -21,6 +21,7 @@ import { seedDemoWorld } from '../../src/server/demo/seed-demo-world';
 import { BaitGuideRepository } from '../../src/server/features/bait-guide/bait-guide.repository';
 import { BaitGuideService } from '../../src/server/features/bait-guide/bait-guide.service';
 import { cellSql, DAY_MS, gridOf } from '../../src/server/features/heatmap/heat-grid';
+import type { HeatRollups } from '../../src/server/features/heatmap/heat-rollups';
 import { HeatmapRepository } from '../../src/server/features/heatmap/heatmap.repository';
 import { HeatmapService } from '../../src/server/features/heatmap/heatmap.service';
 import { option, reachable } from './lib/bench-helpers';
@@ -121,6 +122,23 @@ function startLogger(base: string): ChildProcess {
   });
 }
 
+/**
+ * Removes what the logger simulator uploaded (this run's, and any earlier run's that was cut short), so every run
+ * measures the same database: the seeded N catches over 90 days. Their days of the rollup are recounted.
+ */
+async function removeUploads(db: Db, rollups: HeatRollups): Promise<void> {
+  const simulated = db.kysely.selectFrom('logger_client').select('client_id').where('version', '=', 'simulator');
+  const span = await db.kysely
+    .selectFrom('catch')
+    .select((eb) => [eb.fn.min('caught_at').as('first'), eb.fn.max('caught_at').as('last')])
+    .where('client_id', 'in', simulated)
+    .executeTakeFirstOrThrow();
+  if (span.first === null || span.last === null) return;
+  await db.kysely.deleteFrom('catch').where('client_id', 'in', simulated).execute();
+  await db.kysely.deleteFrom('sale').where('client_id', 'in', simulated).execute();
+  await rollups.rebuild([Math.floor(Number(span.first) / DAY_MS), Math.floor(Number(span.last) / DAY_MS) + 1]);
+}
+
 async function bench(name: string, env: Record<string, string>, pgSchema?: string): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...env });
   const db = await openDatabase(config.database, { pgSchema });
@@ -140,6 +158,7 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
   });
   await services.catalogue.refresh();
   await services.heatRollups.ensureComplete();
+  await removeUploads(db, services.heatRollups);
   // PostgreSQL's autovacuum keeps the statistics and the visibility map (index-only scans) current in production; the
   // test server here runs with autovacuum off, so the bench does once what it would have done after the seeding.
   if (db.dialect === 'postgres') await sql`vacuum analyze catch, heat_cell_day, heat_map_version`.execute(db.kysely);
@@ -245,7 +264,11 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
   console.log(
     `\n${name}: worst server p95 ${worst.toFixed(1)} ms (budget 20 ms), worst counted p95 ${worstCounted.toFixed(1)} ms; uploads meanwhile: ${added.toLocaleString('en')} catches in ${seconds.toFixed(0)} s (${Math.round(added / seconds)}/s)`,
   );
-  if (logger) process.kill(-logger.pid!, 'SIGTERM');
+  if (logger) {
+    process.kill(-logger.pid!, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  await removeUploads(db, services.heatRollups);
   await app.close();
 }
 

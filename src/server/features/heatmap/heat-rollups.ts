@@ -87,15 +87,20 @@ export class HeatRollups {
     return true;
   }
 
-  /** Recounts the whole rollup from the catches, map by map, in one transaction (writers wait meanwhile). */
-  async rebuild(): Promise<void> {
+  /**
+   * Recounts the rollup from the catches, map by map, in one transaction (writers wait meanwhile): the whole of it,
+   * or only the UTC days `[days[0], days[1])` (a tool that removed catches).
+   */
+  async rebuild(days?: readonly [number, number]): Promise<void> {
     const grids = await this.grids();
     await this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') await sql`lock table catch in share mode`.execute(trx);
-      await trx.deleteFrom('heat_cell_day').execute();
+      let stale = trx.deleteFrom('heat_cell_day');
+      if (days) stale = stale.where('day', '>=', days[0]).where('day', '<', days[1]);
+      await stale.execute();
       for (const [mapId, grid] of grids) {
         const day = sql<number>`floor(caught_at / ${DAY_MS})`;
-        const rows = await trx
+        let counts = trx
           .selectFrom('catch')
           .select([
             sql<number>`cast(${day} as integer)`.as('day'),
@@ -104,9 +109,9 @@ export class HeatRollups {
             (eb) => eb.fn.countAll<number>().as('count'),
             (eb) => eb.fn.max('caught_at').as('last_at'),
           ])
-          .where('map_id', '=', mapId)
-          .groupBy(['day', 'star_type', 'cell'])
-          .execute();
+          .where('map_id', '=', mapId);
+        if (days) counts = counts.where('caught_at', '>=', days[0] * DAY_MS).where('caught_at', '<', days[1] * DAY_MS);
+        const rows = await counts.groupBy(['day', 'star_type', 'cell']).execute();
         await this.upsert(
           trx,
           rows

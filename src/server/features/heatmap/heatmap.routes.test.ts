@@ -457,6 +457,30 @@ describe('exact while batches are written concurrently', () => {
     expect(await heatmapAt({ map_id: map.mapId, range: '30d' })).toEqual(before);
     expect(await ctx.services.heatRollups.ensureComplete()).toBe(false);
   });
+
+  it('recounts only the days asked, after a tool removed catches', async () => {
+    await someCatches(NOW);
+    const map = maps[0]!;
+    const day = Math.floor(NOW / DAY_MS) - 2;
+    // Two catches of that day on the map, written by the writer (so counted in the rollup), then removed directly.
+    const fishId = map.fishIds[0]!;
+    const at = (time: number) =>
+      validCatch(place, {
+        map_id: map.mapId,
+        fish_id: fishId,
+        weight: map.minWeight.get(fishId),
+        caught_at: wireTime(time),
+      });
+    const clientId = await newLogger();
+    await writer().writeCatches(clientId, [at(day * DAY_MS + 3_600_000), at(day * DAY_MS + 7_200_000)]);
+    await ctx.db.kysely.deleteFrom('catch').where('client_id', '=', clientId).execute();
+    const range = { map_id: map.mapId, from: wireTime((day - 1) * DAY_MS), to: wireTime((day + 2) * DAY_MS) };
+    const expected = await expectedCells({ map_id: map.mapId, from: (day - 1) * DAY_MS, to: (day + 2) * DAY_MS });
+    expect((await heatmapAt(range)).cells).not.toEqual(expected);
+    await ctx.services.heatRollups.rebuild([day, day + 1]);
+    expect((await heatmapAt(range)).cells).toEqual(expected);
+    expect(await ctx.services.heatRollups.ensureComplete()).toBe(false);
+  });
 });
 
 describe('the route', () => {
