@@ -66,8 +66,8 @@ async function sample(url: string, samples = SAMPLES): Promise<{ p50: number; p9
   return { p50: percentile(server, 0.5), p95: percentile(server, 0.95), client: percentile(client, 0.5) };
 }
 
-/** In-process p50/p95 of a service call (the first discarded): the path a request takes when no kept answer holds. */
-async function timeCounted(run: () => Promise<unknown>, samples = SAMPLES): Promise<{ p50: number; p95: number }> {
+/** In-process p50/p95 of a call (the first discarded): a service's counted path, or a bare query. */
+async function timeInProcess(run: () => Promise<unknown>, samples = SAMPLES): Promise<{ p50: number; p95: number }> {
   await run();
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
@@ -77,17 +77,6 @@ async function timeCounted(run: () => Promise<unknown>, samples = SAMPLES): Prom
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
-}
-
-async function timeQuery(run: () => Promise<unknown>, samples = 3): Promise<number> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(samples / 2)]!;
 }
 
 /** Catches per (map, fish) over the last 30 days, from the rollup and the raw table: the busy and the rare. */
@@ -215,16 +204,18 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
           const { p50, p95, client } = await sample(url);
           worst = Math.max(worst, p95);
           const query = { map_id: mapId, fish_id: fishId, star_type: star, range };
-          const count = await timeCounted(() => counted.heatmap.heatmap(query));
+          const count = await timeInProcess(() => counted.heatmap.heatmap(query));
           worstCounted = Math.max(worstCounted, count.p95);
           let naive = '';
           if (fishId === undefined && star === undefined) {
             const to = Date.now();
             const from = to - Number.parseInt(range) * DAY_MS;
-            const ms = await timeQuery(() =>
-              sql`select ${cellSql(db.dialect, grid)} as cell, count(*) from catch where map_id = ${mapId} and caught_at >= ${from} and caught_at < ${to} group by 1`.execute(
-                db.kysely,
-              ),
+            const { p50: ms } = await timeInProcess(
+              () =>
+                sql`select ${cellSql(db.dialect, grid)} as cell, count(*) from catch where map_id = ${mapId} and caught_at >= ${from} and caught_at < ${to} group by 1`.execute(
+                  db.kysely,
+                ),
+              3,
             );
             naive = ms.toFixed(1);
           }
@@ -249,7 +240,7 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
         const { p50, p95, client } = await sample(url);
         worst = Math.max(worst, p95);
         const query = { fish_id: fishId, map_id: map };
-        const count = await timeCounted(() =>
+        const count = await timeInProcess(() =>
           route === 'bait-guide' ? counted.baitGuide.guide(query) : counted.baitGuide.detail(query),
         );
         worstCounted = Math.max(worstCounted, count.p95);

@@ -127,7 +127,7 @@ export class BaitGuideService {
     const kept = this.keepAnswers ? (this.kept.get(key) as Kept<T> | undefined) : undefined;
     if (kept && (await this.repository.unchangedSince(query, kept.changes, kept.window, span))) return kept.answer;
     const { value, changes } = await count();
-    if (changes !== null) this.kept.set(key, { answer: value, changes, window: span });
+    if (this.keepAnswers && changes !== null) this.kept.set(key, { answer: value, changes, window: span });
     return value;
   }
 

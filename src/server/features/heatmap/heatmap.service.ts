@@ -70,7 +70,7 @@ export class HeatmapService {
       updated_at: cells.length > 0 ? wireTime(newest) : null,
     };
     const serialized = serializedAnswer(JSON.stringify(answer));
-    this.answers.set(key, { answer: serialized, changes, window });
+    if (this.keepAnswers) this.answers.set(key, { answer: serialized, changes, window });
     return serialized;
   }
 
