@@ -26,6 +26,10 @@ export function changesSql(mapId: number | undefined): RawBuilder<number> {
   return sql<number>`(select coalesce(sum(changes), 0) from heat_map_version${where})`;
 }
 
+/**
+ * Whether what was counted over `window` with the scope's `changes` still holds over `next`: the counter is the same
+ * and no catch of the scope lies in `[from, nextFrom)` or `[to, nextTo)`. A window that moved back is never reused.
+ */
 export async function catchesUnchangedSince(
   db: Kysely<Database>,
   dialect: Dialect,

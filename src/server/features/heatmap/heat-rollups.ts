@@ -59,7 +59,7 @@ export class HeatRollups {
         sums.set(key, { map_id: row.map_id, day, star_type: row.star_type, cell, count: 1, last_at: row.caught_at });
     }
     await this.upsert(trx, [...sums.values()].sort(byKey));
-    // Every map counted into has changed (the answers readers keep: heat-answers.ts); counts into days that have
+    // Every map counted into has changed (the answers readers keep: db/catch-changes.ts); counts into days that have
     // ended also change the whole-day sums they keep (heatmap.repository.ts).
     const ended = Math.floor((this.clock() + ENDED_DAY_MARGIN_MS) / DAY_MS);
     const touched = new Map<number, boolean>();

@@ -10,7 +10,7 @@
  *   (`heat_map_version`), and reused while the version read in the same statement as the partial days is unchanged:
  *   a 30-day view then reads only its two partial days.
  * - Each answer also carries the map's `changes` counter from the same statement, so that the service can keep the
- *   whole answer and check cheaply whether it still holds (db/catch-changes.ts, heat-answers.ts).
+ *   whole answer and check cheaply whether it still holds (db/catch-changes.ts).
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { catchesUnchangedSince, changesSql, type Window } from '../../db/catch-changes';
