@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startCheckpointer } from './sqlite-checkpointer';
+import { FALLBACK_AUTOCHECKPOINT, startCheckpointer } from './sqlite-checkpointer';
 
 let dir: string;
 let file: string;
@@ -51,6 +51,24 @@ describe('the SQLite checkpoint worker', () => {
       for (let i = 0; i < 64; i++) insert.run(Buffer.alloc(65_536, i));
     })();
     expect(await until(() => statSync(file).size > before, 800)).toBe(false);
+  });
+
+  it('gives the checkpoints back to the writer when the worker fails', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      // A path the worker cannot open: its connection throws, the worker fails.
+      const checkpointer = startCheckpointer(writer, path.join(dir, 'missing', 'db.sqlite'));
+      expect(writer.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      expect(await until(() => writer.pragma('wal_autocheckpoint', { simple: true }) === FALLBACK_AUTOCHECKPOINT)).toBe(
+        true,
+      );
+      await checkpointer.stop();
+      expect(warnings.some((message) => message.includes('checkpoint worker failed'))).toBe(true);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it('stops cleanly, twice, and the writer then closes', async () => {

@@ -16,7 +16,7 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import type { WeatherKind } from '#shared/game/catch-attributes';
-import { type Kept, KeptAnswers } from '../../db/catch-changes';
+import { KeptAnswers } from '../../db/catch-changes';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
 const WINDOW_MS = BAIT_GUIDE_WINDOW_HOURS * 3_600_000;
@@ -81,7 +81,8 @@ export class BaitGuideService {
   private readonly topCache = new Map<string, { at: number; answer: BaitGuideTopResponse }>();
   private readonly topRefreshing = new Set<string>();
   /** Guide and detail answers (without their window's times), served again while they hold. */
-  private readonly kept = new KeptAnswers<unknown>();
+  private readonly guides = new KeptAnswers<ReturnType<typeof rankBaits>>();
+  private readonly details = new KeptAnswers<ReturnType<typeof detailOf>>();
 
   constructor(
     private readonly repository: BaitGuideRepository,
@@ -92,7 +93,7 @@ export class BaitGuideService {
 
   async guide(query: BaitGuideQuery): Promise<BaitGuideResponse> {
     const window = this.window();
-    const ranked = await this.keptOr(`guide|${query.fish_id}|${query.map_id ?? ''}`, query, window, async () => {
+    const ranked = await this.keptOr(this.guides, query, window, async () => {
       const counts = await this.repository.baitCounts({ ...query, ...window });
       return { value: rankBaits(counts.value), changes: counts.changes };
     });
@@ -101,15 +102,10 @@ export class BaitGuideService {
 
   async detail(query: BaitGuideQuery): Promise<BaitGuideDetailResponse> {
     const window = this.window();
-    const { ranked, ...splits } = await this.keptOr(
-      `detail|${query.fish_id}|${query.map_id ?? ''}`,
-      query,
-      window,
-      async () => {
-        const catches = await this.repository.catches({ ...query, ...window });
-        return { value: detailOf(catches.value), changes: catches.changes };
-      },
-    );
+    const { ranked, ...splits } = await this.keptOr(this.details, query, window, async () => {
+      const catches = await this.repository.catches({ ...query, ...window });
+      return { value: detailOf(catches.value), changes: catches.changes };
+    });
     return { ...this.head(query, window, ranked), ...splits };
   }
 
@@ -118,16 +114,17 @@ export class BaitGuideService {
    * else `count()`'s, kept in turn when it counted something (an empty read carries no counter to check against).
    */
   private async keptOr<T>(
-    key: string,
+    kept: KeptAnswers<T>,
     query: BaitGuideQuery,
     window: { from: number; to: number },
     count: () => Promise<Counted<T>>,
   ): Promise<T> {
     const span = [window.from, window.to] as const;
-    const kept = this.keepAnswers ? (this.kept.get(key) as Kept<T> | undefined) : undefined;
-    if (kept && (await this.repository.unchangedSince(query, kept.changes, kept.window, span))) return kept.answer;
+    const key = `${query.fish_id}|${query.map_id ?? ''}`;
+    const held = this.keepAnswers ? kept.get(key) : undefined;
+    if (held && (await this.repository.unchangedSince(query, held.changes, held.window, span))) return held.answer;
     const { value, changes } = await count();
-    if (this.keepAnswers && changes !== null) this.kept.set(key, { answer: value, changes, window: span });
+    if (this.keepAnswers && changes !== null) kept.set(key, { answer: value, changes, window: span });
     return value;
   }
 
