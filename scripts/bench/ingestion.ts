@@ -6,7 +6,13 @@
  * small group commits). Prints reports/s and batch p50/p99 on SQLite, then on PostgreSQL when
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL, or the local test database) is reachable.
  *
- *   npx tsx scripts/bench/ingestion.ts [--reports 200000] [--clients 16]      (part of `npm run bench`)
+ * The catches' times matter as much as their number: a catch reported seconds after it was caught lands at the end
+ * of every time-ordered index, one caught hours earlier in the middle of it (a page of each index dirtied per catch).
+ * The simulator's default is a logger watching the game, with 5 % of catches uploaded late (up to 24 h, from a
+ * logger that was offline); `--late 1 --late-hours 1` sends every catch up to an hour late, the worst case.
+ *
+ *   npx tsx scripts/bench/ingestion.ts [--reports 200000] [--clients 16] [--late 0.05] [--late-hours 24]
+ *   (part of `npm run bench`)
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -16,6 +22,9 @@ import { numberOption, reachable } from './lib/bench-helpers';
 
 const REPORTS = numberOption('reports', 200_000);
 const CLIENTS = numberOption('clients', 16);
+// The logger simulator's default: 5 % of catches uploaded up to 24 hours late, the rest seconds after the catch.
+const LATE = numberOption('late', 0.05);
+const LATE_HOURS = numberOption('late-hours', 24);
 const cli = path.resolve(import.meta.dirname, '../../src/server/demo/logger-cli.ts');
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,6 +66,10 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
         String(REPORTS),
         '--batch',
         '500',
+        '--late',
+        String(LATE),
+        '--late-hours',
+        String(LATE_HOURS),
         '--json',
       ],
       { maxBuffer: 1 << 20 },
@@ -66,7 +79,8 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     console.log(
       `${label}: ${outcome.created.toLocaleString('en')} reports in ${(outcome.elapsedMs / 1000).toFixed(1)} s = ` +
         `${perSecond.toLocaleString('en')} reports/s; batch (500) p50 ${outcome.p50} ms, p99 ${outcome.p99} ms; ` +
-        `${CLIENTS} loggers, retries ${outcome.retries}, invalid ${outcome.invalid}`,
+        `${CLIENTS} loggers, ${LATE * 100} % late by up to ${LATE_HOURS} h, retries ${outcome.retries}, ` +
+        `invalid ${outcome.invalid}`,
     );
     return outcome.created === REPORTS && outcome.invalid === 0 && outcome.failed === 0;
   } finally {

@@ -1,25 +1,44 @@
 /**
  * The catch writer with the heat map's rollups wired into its transactions: the one way to build a writer, for the
  * server (services.ts), demo seeding and the benchmarks' loaders, so no path can store catches without counting
- * them (decision 0012).
+ * them (decision 0012). Given a catch-commit thread (SQLite files, decision 0016), the writer's groups are
+ * committed there, with the same inserts and rollup.
  */
 import type { Kysely } from 'kysely';
+import type { CatchCommitThread } from './catch-commit-thread';
 import { dialectOf } from './db/database';
 import type { Database } from './db/schema';
-import { CatchWriter, type CatchWriterOptions } from './features/ingestion/catch-writer';
-import type { IngestionCatalogue } from './features/ingestion/catalogue-rules';
-import type { MapsCatalogue } from './features/heatmap/heat-grid';
+import type { Bounds, MapsCatalogue } from './features/heatmap/heat-grid';
 import { HeatRollups } from './features/heatmap/heat-rollups';
+import type { IngestionCatalogue } from './features/ingestion/catalogue-rules';
+import { CatchWriter, type CatchWriterOptions } from './features/ingestion/catch-writer';
+
+export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock'> {
+  thread?: CatchCommitThread;
+}
 
 export function createCatchWriter(
   db: Kysely<Database>,
   catalogue: IngestionCatalogue & MapsCatalogue,
-  options: Omit<CatchWriterOptions, 'onCatchesCreated'> = {},
+  options: CreateCatchWriterOptions = {},
 ): { writer: CatchWriter; rollups: HeatRollups } {
-  const rollups = new HeatRollups(db, dialectOf(db), catalogue, options.clock);
+  const clock = options.clock ?? Date.now;
+  const rollups = new HeatRollups(db, dialectOf(db), catalogue, clock);
+  const { thread } = options;
   const writer = new CatchWriter(db, catalogue, {
-    ...options,
+    clock,
     onCatchesCreated: (trx, rows) => rollups.add(trx, rows),
+    ...(thread && {
+      commitCatches: async (rows, onThisConnection) => {
+        if (!(await thread.available())) return onThisConnection(rows);
+        const view = await catalogue.view();
+        const maps = [...view.maps].map(([id, map]): [number, Bounds] => [id, map.data.bounds]);
+        // The server's connection is held while the thread commits, as a group committed on it would hold it: the
+        // server's own writes wait for the group in the connection's queue, instead of on SQLite's lock, which
+        // better-sqlite3 would wait for synchronously, stopping the event loop.
+        return db.connection().execute(() => thread.commit(rows, maps, clock()));
+      },
+    }),
   });
   return { writer, rollups };
 }

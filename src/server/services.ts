@@ -23,6 +23,7 @@ import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
 import { LogsRepository } from './features/logs/logs.repository';
 import { LogsService } from './features/logs/logs.service';
+import { CatchCommitThread } from './catch-commit-thread';
 import { createCatchWriter } from './catch-writing';
 import type { CatchWriter } from './features/ingestion/catch-writer';
 import { BaitGuideRepository } from './features/bait-guide/bait-guide.repository';
@@ -95,7 +96,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
   const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime);
   const users = new UsersRepository(db.kysely);
   const revokedTokens = new RevokedTokensRepository(db.kysely);
-  const loggerClients = new LoggerClientsRepository(db.kysely);
+  const loggerClients = new LoggerClientsRepository(db.kysely, db.reads);
   const catalogueRepository = new CatalogueRepository(db.kysely);
   const mailer = createMailer(config, log);
   const counters = await createCounterStore({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }, log);
@@ -129,7 +130,17 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
   const catalogue = new CatalogueSnapshot(catalogueRepository);
   // Judges uploads against the catalogue in memory, which `catalogue.refresh()` replaces whenever it is written, and
   // counts new catches into the heat map's rollup in their transaction.
-  const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue);
+  // SQLite files: groups of catches commit on a thread of their own, off the event loop (decision 0016).
+  const { sqliteWriter } = db;
+  const catchThread =
+    sqliteWriter &&
+    new CatchCommitThread(
+      () => ({ file: sqliteWriter.file, busyTimeoutMs: sqliteWriter.busyTimeoutMs() }),
+      (message) => log.warn(message),
+    );
+  const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue, {
+    ...(catchThread && { thread: catchThread }),
+  });
 
   // Start-up: avatar pictures no user refers to any more (a crash between file and row) are deleted. A failure
   // only leaves them for the next start.
@@ -195,6 +206,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
       await tasks.drain();
       await mailer.close();
       await counters.close();
+      await catchThread?.stop();
     },
   };
 }

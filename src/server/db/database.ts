@@ -5,13 +5,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
-import { SqliteBooleansPlugin } from './sqlite-booleans';
-import { type Checkpointer, FALLBACK_AUTOCHECKPOINT, startCheckpointer } from './sqlite-checkpointer';
-import { withStatementCache } from './sqlite-statement-cache';
+import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
+import { BUSY_TIMEOUT_MS, openSqliteWriter, sqliteKysely } from './sqlite-writer';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -31,6 +30,11 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL: the schema the tables live in (the connection's current schema). */
   schema?: string;
+  /**
+   * SQLite files: what another writer connection needs to behave as `kysely`'s (the catch-commit thread): the file,
+   * and the writer connection's current busy timeout (a test shortens it).
+   */
+  sqliteWriter?: { file: string; busyTimeoutMs(): number };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,41 +52,30 @@ export interface OpenOptions {
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Db> {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
-    const sqlite = new SQLite(target.file);
-    // WAL: readers never block the writer; synchronous=NORMAL is durable across process crashes in WAL mode.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // Ingestion (decision 0012): a catch dirties a leaf page in each read index, and a checkpoint copies every page
-    // the WAL holds back into the file. Checkpointing every ~40 MB instead of every 4 MB lets a hot page be
-    // rewritten many times in the WAL but copied once (measured: 500-catch batches insert 2× faster), and a 64 MiB
-    // page cache (default 2 MiB) keeps the indexes' hot pages of a multi-million-catch database in memory. A file
-    // database checkpoints on a worker thread instead (sqlite-checkpointer.ts), so no commit holds the event loop.
-    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT}`);
-    sqlite.pragma('journal_size_limit = 67108864');
-    sqlite.pragma('cache_size = -65536');
-    const kysely = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-      plugins: [new SqliteBooleansPlugin()],
-    });
+    const sqlite = openSqliteWriter(target.file);
+    const kysely = sqliteKysely(sqlite);
     // An in-memory database is one connection's own: it reads through that one, and has no WAL.
     let reads = kysely;
     let checkpointer: Checkpointer | undefined;
     if (target.file !== ':memory:') {
       checkpointer = startCheckpointer(sqlite, target.file);
       const reader = new SQLite(target.file, { readonly: true });
-      reader.pragma('busy_timeout = 5000');
+      reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       reader.pragma('cache_size = -65536');
-      reads = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: withStatementCache(reader) }),
-        plugins: [new SqliteBooleansPlugin()],
-      });
+      reads = sqliteKysely(reader);
     }
     return {
       kysely,
       reads,
       dialect: 'sqlite',
+      ...(target.file === ':memory:'
+        ? {}
+        : {
+            sqliteWriter: {
+              file: target.file,
+              busyTimeoutMs: () => Number(sqlite.pragma('busy_timeout', { simple: true })),
+            },
+          }),
       ping: async () => {
         sqlite.prepare('select 1').get();
       },

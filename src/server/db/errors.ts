@@ -11,6 +11,12 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The `code` of a catch group whose commit thread died under it (catch-commit-thread.ts): its transaction was rolled
+ * back with the thread's connection, so like a busy database, the same upload succeeds when re-sent.
+ */
+export const WRITER_THREAD_EXITED = 'WRITER_THREAD_EXITED';
+
+/**
  * Codes of a database that is busy or briefly out of reach, where the same request is likely to succeed a moment
  * later. None of them means the request was wrong, and the transaction that met them was rolled back whole.
  */
@@ -22,6 +28,7 @@ const BUSY_CODES = new Set<unknown>([
   'SQLITE_BUSY_TIMEOUT',
   'SQLITE_LOCKED',
   'SQLITE_LOCKED_SHAREDCACHE',
+  WRITER_THREAD_EXITED,
   // PostgreSQL SQLSTATEs.
   '40001', // serialization_failure
   '40P01', // deadlock_detected

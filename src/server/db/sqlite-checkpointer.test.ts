@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FALLBACK_AUTOCHECKPOINT, startCheckpointer } from './sqlite-checkpointer';
+import { startCheckpointer } from './sqlite-checkpointer';
+import { FALLBACK_AUTOCHECKPOINT } from './sqlite-writer';
 
 let dir: string;
 let file: string;

@@ -10,10 +10,9 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import { FALLBACK_AUTOCHECKPOINT } from './sqlite-writer';
 
 const CHECKPOINT_EVERY_MS = 500;
-/** The writer's own automatic checkpoint (pages of WAL), used again only if the worker fails. */
-export const FALLBACK_AUTOCHECKPOINT = 10_000;
 
 // A script rather than a module file: the server runs from TypeScript sources (tsx) and from the bundle (dist), and
 // an evaluated script needs no path of its own. It is handed better-sqlite3's resolved path.

@@ -1,5 +1,6 @@
 /**
- * `npm run logger -- --url URL --clients N --rate R --duration S [--total T] [--batch B] [--ack-file FILE]`:
+ * `npm run logger -- --url URL --clients N --rate R --duration S [--total T] [--batch B] [--late SHARE]
+ * [--late-hours H] [--ack-file FILE]`:
  * simulated loggers against a running site (logger-simulator.ts). Prints a progress line every second and what was
  * acknowledged at the end (`--json`: one JSON line instead); exits 1 if any batch was given up.
  */
@@ -14,6 +15,9 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     total: { type: 'string', default: '0' },
     batch: { type: 'string', default: '500' },
+    // The share of catches uploaded late, and how late (logger-simulator.ts).
+    late: { type: 'string', default: '0.05' },
+    'late-hours': { type: 'string', default: '24' },
     timeout: { type: 'string', default: '10000' },
     'ack-file': { type: 'string' },
     prefix: { type: 'string' },
@@ -33,6 +37,8 @@ const stats = await runLoggerSimulator({
   duration: Number(values.duration),
   total: Number(values.total),
   batchSize: Number(values.batch),
+  lateShare: Number(values.late),
+  lateHours: Number(values['late-hours']),
   timeoutMs: Number(values.timeout),
   ackFile: values['ack-file'],
   idPrefix: values.prefix,

@@ -34,6 +34,13 @@ export interface SimulatorOptions {
   ackFile?: string;
   /** Report ids start with this (default: a fresh one per run); letters, digits, `_.:-`. */
   idPrefix?: string;
+  /**
+   * The share of catches uploaded late (0–1, default 0.05): caught up to `lateHours` before the upload, as from a
+   * logger that was offline. The others were caught in the last seconds, as a logger watching the game reports them.
+   */
+  lateShare?: number;
+  /** How old a late catch may be, in hours (default 24). */
+  lateHours?: number;
   /** Called about once a second while running. */
   onProgress?: (stats: SimulatorStats) => void;
 }
@@ -129,15 +136,23 @@ async function loadCatalogue(url: string, timeouts: { timeoutMs: number; giveUpM
   return { places, baits };
 }
 
+/** When the catches were caught: most seconds before their upload, a share of them late (`SimulatorOptions`). */
+interface CatchTimes {
+  lateShare: number;
+  lateMs: number;
+}
+
 /** A valid catch: a fish on one of its maps, a weight in its range, a point inside the map's bounds. */
-function simulatedCatch(reportId: string, catalogue: Catalogue, rng: Rng): CatchItemInput {
+function simulatedCatch(reportId: string, catalogue: Catalogue, times: CatchTimes, rng: Rng): CatchItemInput {
   const place = rng.pick(catalogue.places);
   const { bounds } = place;
   const trophy = rng.chance(0.03);
   const hour = rng.int(0, 23);
   return {
     report_id: reportId,
-    caught_at: wireTime(Date.now() - rng.int(1000, 3_600_000)),
+    caught_at: wireTime(
+      Date.now() - (rng.chance(times.lateShare) ? rng.int(10_000, times.lateMs) : rng.int(1000, 10_000)),
+    ),
     map_id: place.mapId,
     fish_id: place.fishId,
     bait_id: rng.pick(catalogue.baits),
@@ -164,6 +179,7 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
   const timeouts = { timeoutMs: options.timeoutMs ?? 10_000, giveUpMs: options.giveUpMs ?? 120_000 };
   const prefix = options.idPrefix ?? `sim${Date.now().toString(36)}`;
   const total = options.total ?? 0;
+  const times = { lateShare: options.lateShare ?? 0.05, lateMs: (options.lateHours ?? 24) * 3_600_000 };
   const stats: SimulatorStats = {
     sent: 0,
     acknowledged: 0,
@@ -209,7 +225,9 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
       const size = total > 0 ? Math.min(batchSize, total - reserved) : batchSize;
       if (size <= 0) break;
       reserved += size;
-      const items = Array.from({ length: size }, () => simulatedCatch(`${prefix}-${index}-${seq++}`, catalogue, rng));
+      const items = Array.from({ length: size }, () =>
+        simulatedCatch(`${prefix}-${index}-${seq++}`, catalogue, times, rng),
+      );
       const body = JSON.stringify({ items });
       const batchStart = Date.now();
       stats.sent += size;

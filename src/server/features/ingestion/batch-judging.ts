@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { ItemError, ItemStatus } from '#shared/contracts/catches';
 import { reportTimeError } from '#shared/contracts/catches';
 import { judgeItems } from '../../plugins/validation';
+import { ownedKey } from './catch-inserts';
 
 export type KeyName = 'report_id' | 'source_id';
 
@@ -27,9 +28,6 @@ export interface Accepted<T> {
   key: string;
   value: T;
 }
-
-/** The (owner, key) pair as one string: `\n` cannot occur in a client id nor in a key (REPORT_ID_PATTERN). */
-export const ownedKey = (owner: string, key: string) => `${owner}\n${key}`;
 
 export interface JudgedBatch<T, K extends KeyName> {
   accepted: Accepted<T>[];

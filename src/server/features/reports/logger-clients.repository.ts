@@ -20,7 +20,14 @@ export function hashClientToken(token: string): string {
 }
 
 export class LoggerClientsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /**
+   * @param reads where every upload's token is looked up (db/database.ts `reads`): on SQLite the writer's connection
+   *   is held while a group of catches commits, and an upload's token need not wait for that.
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly reads: Kysely<Database> = db,
+  ) {}
 
   /** Registers a logger; its secret token is answered once and only its hash is kept. */
   async create(input: {
@@ -44,7 +51,7 @@ export class LoggerClientsRepository {
 
   /** The logger a secret upload token belongs to, or null. Looked up by hash: the token itself is never stored. */
   async clientIdForToken(token: string): Promise<string | null> {
-    const row = await this.db
+    const row = await this.reads
       .selectFrom('logger_client')
       .select('client_id')
       .where('token_hash', '=', hashClientToken(token))
