@@ -44,5 +44,8 @@ const leaked = loadedAtStart.filter((input) => DEMO_ONLY.test(input));
 if (leaked.length > 0) {
   throw new Error(`demo code would load at every start (import it dynamically): ${leaked.join(', ')}`);
 }
-const chunks = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js') && !atStart.has(file));
-console.log(`built ${entry} (${chunks.length} chunk(s) loaded on demand: ${chunks.join(', ')})`);
+const worker = `${OUT}/catch-commit-worker.js`;
+const chunks = Object.keys(metafile.outputs).filter(
+  (file) => file.endsWith('.js') && !atStart.has(file) && file !== worker,
+);
+console.log(`built ${entry} and ${worker} (${chunks.length} chunk(s) loaded on demand: ${chunks.join(', ')})`);

@@ -1,17 +1,19 @@
 /**
  * Ingestion throughput (issue 9, budget ≥ 20,000 catch reports/s through HTTP on SQLite): the real app on a fresh
  * database listens on a free port, and the logger simulator (`npm run logger`, a separate process, so it takes the
- * other core as real loggers would be other machines) sends a fixed number of reports in 500-item batches from 16
- * concurrent loggers (a server has hundreds; with only 4, each waiting for its answer, the writer idles between
- * small group commits). Prints reports/s and batch p50/p99 on SQLite, then on PostgreSQL when
- * BENCH_DATABASE_URL (or TEST_DATABASE_URL, or the local test database) is reachable.
+ * other core as real loggers would be other machines) sends a fixed number of reports in 500-item batches from 32
+ * concurrent loggers. Each simulated logger waits for its answer before it sends again, so the loggers' count is the
+ * number of batches in flight; real loggers send when they have catches, and at 20,000 reports/s (40 batches a
+ * second) answered in 0.5–0.8 s that is 20–32 batches at once (Little's law), hence 32. Prints reports/s and batch
+ * p50/p99 on SQLite, then on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL, or the local test database)
+ * is reachable.
  *
- * The catches' times matter as much as their number: a catch reported seconds after it was caught lands at the end
+ * The catches' times matter as much as their number: a catch reported seconds after it was caught lands near the end
  * of every time-ordered index, one caught hours earlier in the middle of it (a page of each index dirtied per catch).
  * The simulator's default is a logger watching the game, with 5 % of catches uploaded late (up to 24 h, from a
  * logger that was offline); `--late 1 --late-hours 1` sends every catch up to an hour late, the worst case.
  *
- *   npx tsx scripts/bench/ingestion.ts [--reports 200000] [--clients 16] [--late 0.05] [--late-hours 24]
+ *   npx tsx scripts/bench/ingestion.ts [--reports 200000] [--clients 32] [--late 0.05] [--late-hours 24]
  *   (part of `npm run bench`)
  */
 import { execFile } from 'node:child_process';
@@ -21,7 +23,7 @@ import { createTestApp } from '../../src/server/test/test-app';
 import { numberOption, reachable } from './lib/bench-helpers';
 
 const REPORTS = numberOption('reports', 200_000);
-const CLIENTS = numberOption('clients', 16);
+const CLIENTS = numberOption('clients', 32);
 // The logger simulator's default: 5 % of catches uploaded up to 24 hours late, the rest seconds after the catch.
 const LATE = numberOption('late', 0.05);
 const LATE_HOURS = numberOption('late-hours', 24);
