@@ -54,8 +54,8 @@ export interface CatchWriterOptions {
 /**
  * Rows per group commit (db/group-commit.ts): twenty full batches. A larger group dirties barely more pages than a
  * smaller one (each catch touches a page in every index), so it costs less per catch: with 32 loggers uploading,
- * groups of up to 10,000 gave 21,500–23,400 reports/s where 5,000 gave 20,200–20,900 (SQLite, decision 0016). SQLite's write lock
- * is held about 300 ms for a full group, on the commit thread: the event loop does not wait for it.
+ * groups of up to 10,000 gave 21,500–23,400 reports/s where 5,000 gave 20,200–20,900 (SQLite, decision 0016).
+ * SQLite's write lock is held about 300 ms for a full group, on the commit thread: the event loop does not wait.
  */
 const MAX_GROUP_ROWS = 10_000;
 
