@@ -39,6 +39,10 @@ async function newLogger(): Promise<string> {
 
 const batch = (n: number) => Array.from({ length: n }, () => validCatch(place, { caught_at: wireTime(NOW - 60_000) }));
 
+/** A row the thread would be handed; it never reaches a database here. */
+const batchRows = () =>
+  [{ client_id: 'nobody', report_id: 'r1' }] as unknown as Parameters<CatchCommitThread['commit']>[0];
+
 const stored = async (clientId: string) =>
   (await ctx.db.kysely.selectFrom('catch').select('id').where('client_id', '=', clientId).execute()).length;
 
@@ -135,6 +139,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
     // `stop()` asks the worker to finish instead.
     const worker = (thread as unknown as { worker: { terminate(): Promise<number> } }).worker;
     await worker.terminate();
+    // A group handed over while no worker runs is refused as a busy database (503: re-sending is safe).
+    expect(isDatabaseBusy(await thread.commit(batchRows(), [], NOW).catch((e: unknown) => e))).toBe(true);
     expect((await writer.writeCatches(clientId, batch(2))).created).toBe(2);
     expect((thread as unknown as { worker: unknown }).worker).not.toBe(worker);
     expect(await stored(clientId)).toBe(5);

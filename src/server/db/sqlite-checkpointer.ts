@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import { FALLBACK_AUTOCHECKPOINT } from './sqlite-writer';
+import { BUSY_TIMEOUT_MS, FALLBACK_AUTOCHECKPOINT } from './sqlite-writer';
 
 const CHECKPOINT_EVERY_MS = 500;
 
@@ -20,7 +20,7 @@ const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
 const db = new SQLite(workerData.file);
-db.pragma('busy_timeout = 5000');
+db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.everyMs);
 parentPort.on('message', () => {
   clearInterval(timer);
@@ -42,6 +42,7 @@ export function startCheckpointer(writer: SQLite.Database, file: string): Checkp
       file,
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       everyMs: CHECKPOINT_EVERY_MS,
+      busyTimeoutMs: BUSY_TIMEOUT_MS,
     },
   });
   // Never what keeps the process alive.
