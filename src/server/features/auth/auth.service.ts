@@ -61,7 +61,7 @@ export interface AccountMailer {
   sendPasswordChanged(notice: AccountNotice): Promise<void>;
 }
 
-/** The reports feature's logger binding: 404 for an unknown logger id, 409 for one another account holds. */
+/** The loggers feature's logger binding: 404 for an unknown logger id, 409 for one another account holds. */
 export interface LoggerIdCheck {
   assertBindable(clientId: string, userId: string | null): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
  * Who is uploading: the logger whose secret token is in `Authorization: Bearer <client_token>`. The logger clients
- * table belongs to the reports feature, so this one declares what it needs (`LoggerAccounts`) and the composition
+ * table belongs to the loggers feature, so this one declares what it needs (`LoggerAccounts`) and the composition
  * root hands in that feature's repository.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';

@@ -20,13 +20,13 @@ import type { LoggerBindingService } from './logger-binding.service';
 
 const tags = ['reports'];
 
-export interface ReportsRoutesOptions {
+export interface LoggersRoutesOptions {
   loggerBinding: LoggerBindingService;
   rateLimits: RateLimits;
   ipPerMinute: number;
 }
 
-export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (
+export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async (
   app,
   { loggerBinding, rateLimits, ipPerMinute },
 ) => {
