@@ -126,10 +126,15 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Buil
       });
       await api.register(loggersRoutes, {
         loggerBinding: services.loggerBinding,
+        loggerAuth: services.loggerAuth,
         rateLimits: services.rateLimits,
         ipPerMinute: config.authIpPerMinute,
       });
-      await api.register(ingestionRoutes, { writer: services.catchWriter, loggers: services.loggerClients });
+      await api.register(ingestionRoutes, {
+        writer: services.catchWriter,
+        loggerAuth: services.loggerAuth,
+        lastSeen: services.lastSeen,
+      });
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(statsRoutes, { stats: services.stats });
       await api.register(heatmapRoutes, { heatmap: services.heatmap });
