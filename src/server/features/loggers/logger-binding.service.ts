@@ -39,7 +39,8 @@ export class LoggerBindingService {
   /** A new binding code for the logger to show, valid 10 minutes; it replaces the logger's previous one. */
   async issueCode(clientId: string): Promise<{ code: string; expires_at: string }> {
     const now = this.clock();
-    const expiresAt = now + BINDING_CODE_LIFETIME_MS;
+    // A whole second, so the wire time reads `…:25:00Z` like the API's other times.
+    const expiresAt = Math.floor((now + BINDING_CODE_LIFETIME_MS) / 1000) * 1000;
     const code = await this.deps.codes.issue(clientId, now, expiresAt);
     return { code, expires_at: wireTime(expiresAt) };
   }

@@ -219,6 +219,7 @@ describe('POST /api/c_report/clients/binding_code', () => {
     const body = res.json();
     expect(Object.keys(body)).toEqual(['code', 'expires_at']);
     expect(body.code).toMatch(CODE);
+    expect(body.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const expires = Date.parse(body.expires_at);
     expect(expires).toBeGreaterThanOrEqual(before + BINDING_CODE_LIFETIME_MS - 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + BINDING_CODE_LIFETIME_MS);
