@@ -52,12 +52,15 @@ describe('the app frame', () => {
         '/api/users/me/avatar',
         '/api/users/{id}',
         '/api/c_report/clients',
+        '/api/c_report/clients/binding_code',
+        '/api/c_report/clients/token',
+        '/api/c_report/clients/me',
         '/api/c_report/user/bind_client_id',
       ]),
     );
     expect(
       Object.keys(spec.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties),
-    ).toEqual(expect.arrayContaining(['email', 'password', 'nickname', 'client_id']));
+    ).toEqual(expect.arrayContaining(['email', 'password', 'nickname', 'client_id', 'code']));
     const ui = await ctx.app.inject('/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

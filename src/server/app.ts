@@ -21,7 +21,7 @@ import { ingestionRoutes } from './features/ingestion/ingestion.routes';
 import { logsRoutes } from './features/logs/logs.routes';
 import { heatmapRoutes } from './features/heatmap/heatmap.routes';
 import { baitGuideRoutes } from './features/bait-guide/bait-guide.routes';
-import { reportsRoutes } from './features/reports/reports.routes';
+import { loggersRoutes } from './features/loggers/loggers.routes';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -124,12 +124,17 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Buil
         rateLimits: services.rateLimits,
         avatarUploadsPerMinute: config.avatarUploadsPerMinute,
       });
-      await api.register(reportsRoutes, {
+      await api.register(loggersRoutes, {
         loggerBinding: services.loggerBinding,
+        loggerAuth: services.loggerAuth,
         rateLimits: services.rateLimits,
         ipPerMinute: config.authIpPerMinute,
       });
-      await api.register(ingestionRoutes, { writer: services.catchWriter, loggers: services.loggerClients });
+      await api.register(ingestionRoutes, {
+        writer: services.catchWriter,
+        loggerAuth: services.loggerAuth,
+        lastSeen: services.lastSeen,
+      });
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(statsRoutes, { stats: services.stats });
       await api.register(heatmapRoutes, { heatmap: services.heatmap });

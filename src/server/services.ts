@@ -32,8 +32,11 @@ import type { HeatRollups } from './features/heatmap/heat-rollups';
 import { HeatmapRepository } from './features/heatmap/heatmap.repository';
 import { HeatmapService } from './features/heatmap/heatmap.service';
 import { createMailer, type Mailer } from './features/mail/mailer';
-import { LoggerBindingService } from './features/reports/logger-binding.service';
-import { LoggerClientsRepository } from './features/reports/logger-clients.repository';
+import { BindingAttempts } from './features/loggers/binding-attempts';
+import { BindingCodesRepository } from './features/loggers/binding-codes.repository';
+import { LastSeen, LoggerAuth } from './features/loggers/logger-auth';
+import { LoggerBindingService } from './features/loggers/logger-binding.service';
+import { LoggerClientsRepository } from './features/loggers/logger-clients.repository';
 import { AvatarStore } from './features/users/avatar-store';
 import { StatsRepository } from './features/stats/stats.repository';
 import { StatsService } from './features/stats/stats.service';
@@ -66,8 +69,12 @@ export interface Services {
   authentication: AuthenticationService;
   /** `/users/me` and the superuser user routes: profile edits, avatar, deletion. */
   profiles: ProfileService;
-  /** Loggers registering themselves, binding a logger id to an account and unbinding it. */
+  /** Loggers registering themselves, their binding codes and tokens, binding a logger id to an account. */
   loggerBinding: LoggerBindingService;
+  /** Which logger a request's token belongs to (the logger routes and the uploads). */
+  loggerAuth: LoggerAuth;
+  /** When each logger last uploaded. */
+  lastSeen: LastSeen;
   /** The catalogue in memory; `refresh()` it after writing the catalogue. */
   catalogue: CatalogueSnapshot;
   /** The one writer of catches, sales and official records (uploads, records import, demo seeding, benchmarks). */
@@ -107,7 +114,14 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
   });
   const tasks = new BackgroundTasks(log);
 
-  const loggerBinding = new LoggerBindingService(loggerClients, users);
+  const loggerBinding = new LoggerBindingService({
+    clients: loggerClients,
+    codes: new BindingCodesRepository(db.kysely),
+    users,
+    attempts: new BindingAttempts(counters),
+  });
+  const loggerAuth = new LoggerAuth(loggerClients);
+  const lastSeen = new LastSeen(loggerClients, log);
   const authentication = new AuthenticationService({
     users,
     revokedTokens,
@@ -191,6 +205,8 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     authentication,
     profiles,
     loggerBinding,
+    loggerAuth,
+    lastSeen,
     catalogue,
     catchWriter,
     logs,

@@ -53,8 +53,11 @@ export function unsafeCharacters(text: string, allowed: ReadonlySet<string> = ne
     .join(', ');
 }
 
-/** The reason a nickname or bio with unsafe characters is refused (422), e.g. `Nickname contains unsafe characters: U+202E.` */
-export const unsafeTextReason = (field: 'Nickname' | 'Bio', list: string) =>
+/** The texts the unsafe-character rule guards: account fields, and what loggers and official records name. */
+export type UnsafeTextField = 'Nickname' | 'Bio' | 'Player name' | 'Version';
+
+/** The reason a text with unsafe characters is refused (422), e.g. `Nickname contains unsafe characters: U+202E.` */
+export const unsafeTextReason = (field: UnsafeTextField, list: string) =>
   `${field} contains unsafe characters: ${list}.`;
 
 /** The reason a password is refused, or null when it is acceptable. */
@@ -74,6 +77,23 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/**
+ * A logger's binding code (decision 0017): the proof that whoever binds a logger id controls that logger. Eight
+ * characters of Crockford's base32 (digits and capitals without I, L, O, U: 40 bits), easy to read off the logger's
+ * screen and type; valid 10 minutes, single use.
+ */
+export const BINDING_CODE_LENGTH = 8;
+export const BINDING_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const BINDING_CODE_LIFETIME_MS = 10 * 60 * 1000;
+
+/**
+ * A binding code as typed, in its canonical form: spaces and hyphens dropped, upper case, and the look-alikes read
+ * as Crockford's base32 reads them (O → 0, I and L → 1), so `7k3q-x9mz` and `7K3QX9MZ` are the same code.
+ */
+export function normalizeBindingCode(typed: string): string {
+  return typed.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
 /** `detail` codes of the account API (contract §2, DESIGN §4). */
 export const AuthErrorCode = {
   REGISTER_USER_ALREADY_EXISTS: 'REGISTER_USER_ALREADY_EXISTS',
@@ -89,5 +109,7 @@ export const AuthErrorCode = {
   UPDATE_USER_BAD_CURRENT_PASSWORD: 'UPDATE_USER_BAD_CURRENT_PASSWORD',
   CLIENT_NOT_FOUND: 'CLIENT_NOT_FOUND',
   CLIENT_ALREADY_BOUND: 'CLIENT_ALREADY_BOUND',
+  /** Binding a logger with a binding code that is wrong, used, expired or another logger's (decision 0017). */
+  BINDING_CODE_INVALID: 'BINDING_CODE_INVALID',
   RATE_LIMITED: 'RATE_LIMITED',
 } as const;

@@ -7,11 +7,12 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
+import { bindingCode, registerLogger } from './loggers';
 import { fill, texts } from './texts';
 
 const en = texts('en');
@@ -38,12 +39,6 @@ async function mailsTo(to: string): Promise<string[]> {
 async function mailedLink(to: string): Promise<string> {
   await expect.poll(async () => (await mailsTo(to)).length).toBeGreaterThan(0);
   return (await mailsTo(to)).at(-1)!.match(/https?:\/\/\S+/)![0];
-}
-
-async function newLoggerId(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/c_report/clients', { data: { player_name: 'E2E Angler' } });
-  expect(res.status()).toBe(201);
-  return (await res.json()).client_id as string;
 }
 
 test('register, log out, reset the password from the e-mail, log in, edit the profile, change the password and e-mail, bind a logger, log in again', async ({
@@ -152,10 +147,16 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
   // The old address hears of the change (someone holding a stolen session would otherwise go unnoticed).
   await expect.poll(async () => (await mailsTo(email)).length).toBeGreaterThan(noticesBefore);
 
-  // Bind a logger id.
-  const birdId = await newLoggerId(request);
+  // Bind a logger id with the binding code the logger shows (a wrong code first).
+  const logger = await registerLogger(request, { player_name: 'E2E Angler' });
+  const birdId = logger.client_id;
+  const code = await bindingCode(request, logger);
   await page.goto(enPath('myData'));
   await page.getByLabel(t.myData.birdId, { exact: true }).fill(birdId);
+  await page.getByLabel(t.myData.bindingCode, { exact: true }).fill(code === '23456789' ? '98765432' : '23456789');
+  await page.getByRole('button', { name: t.myData.bind, exact: true }).click();
+  await expect(page.getByText(t.errors.BINDING_CODE_INVALID).first()).toBeVisible();
+  await page.getByLabel(t.myData.bindingCode, { exact: true }).fill(code);
   await page.getByRole('button', { name: t.myData.bind, exact: true }).click();
   await expect(page.getByText(t.myData.bindSuccess).first()).toBeVisible();
   await expect(page.getByText(birdId).first()).toBeVisible();

@@ -13,6 +13,7 @@ import type { CategoryList } from '../../src/shared/contracts/catalogue';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
 import type Logs from '../../src/client/locales/en/logs.json';
+import { bindingCode, registerLogger } from './loggers';
 import { fill } from './texts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,9 +78,7 @@ async function signIn(page: Page, request: APIRequestContext, label: string): Pr
 test.beforeAll(async ({ request }) => {
   world = await catalogue(request);
   const player = `E2E Angler ${run}`;
-  const registered = await request.post('/api/c_report/clients', { data: { player_name: player, version: 'e2e' } });
-  expect(registered.status()).toBe(201);
-  logger = { ...(await registered.json()), player };
+  logger = { ...(await registerLogger(request, { player_name: player, version: 'e2e' })), player };
 
   // Three catches a minute apart, ten minutes ago: the newest a super rare blue crown with the sandwich rig.
   const base = Date.now() - 10 * MINUTE;
@@ -214,12 +213,12 @@ test("official records: 'mine' after binding the logger that uploaded the player
   const token = await signIn(page, request, 'official');
   const mine = `${localePath('en', PAGE_PATHS.officialLogs)}?mine=true`;
   await page.goto(mine);
-  // Not bound yet: the page asks for a bird id.
+  // Not bound yet: the page asks for a logger id.
   await expect(page.getByTestId('mine-bind')).toBeVisible();
 
   const bind = await request.post('/api/c_report/user/bind_client_id', {
     headers: { authorization: `Bearer ${token}` },
-    data: { client_id: logger.client_id },
+    data: { client_id: logger.client_id, code: await bindingCode(request, logger) },
   });
   expect(bind.status()).toBe(200);
   // The site learns of the binding from the current user, as after binding in the user centre (this script runs
@@ -240,8 +239,7 @@ test("official records: 'mine' after binding the logger that uploaded the player
 
 test('the personal stats show the day’s uploads', async ({ page, request }) => {
   // A logger of its own: the first one is bound to the previous journey's account.
-  const registered = await request.post('/api/c_report/clients', { data: { player_name: `Stats ${run}` } });
-  const own = (await registered.json()) as { client_id: string; client_token: string };
+  const own = await registerLogger(request, { player_name: `Stats ${run}` });
   const post = (route: string, items: object[]) =>
     request.post(`/api/c_report/${route}`, {
       headers: { authorization: `Bearer ${own.client_token}` },
@@ -296,7 +294,7 @@ test('the personal stats show the day’s uploads', async ({ page, request }) =>
   const token = await signIn(page, request, 'stats');
   const bind = await request.post('/api/c_report/user/bind_client_id', {
     headers: { authorization: `Bearer ${token}` },
-    data: { client_id: own.client_id },
+    data: { client_id: own.client_id, code: await bindingCode(request, own) },
   });
   expect(bind.status()).toBe(200);
   await page.addInitScript(

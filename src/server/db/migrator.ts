@@ -10,6 +10,8 @@ import * as m0007 from './migrations/0007-heat-map-version';
 import * as m0008 from './migrations/0008-vip';
 import * as m0009 from './migrations/0009-ai-questions';
 import * as m0010 from './migrations/0010-heat-map-changes';
+import * as m0011 from './migrations/0011-logger-binding-codes';
+import * as m0012 from './migrations/0012-demo-logger-tokens';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-vip': m0008,
   '0009-ai-questions': m0009,
   '0010-heat-map-changes': m0010,
+  '0011-logger-binding-codes': m0011,
+  '0012-demo-logger-tokens': m0012,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -68,6 +68,17 @@ export interface LoggerClientTable {
   last_seen_at: string | null;
 }
 
+/** A logger's pending binding code (decision 0017): at most one per logger, deleted when used. */
+export interface LoggerBindingCodeTable {
+  client_id: string;
+  /** SHA-256 (hex) of the code in its canonical form (`normalizeBindingCode`). */
+  code_hash: string;
+  /** Epoch ms; the code is refused from then on. */
+  expires_at: number;
+  /** Epoch ms. */
+  created_at: number;
+}
+
 export interface RevokedTokenTable {
   /** `jti` of a logged-out access token. */
   jti: string;
@@ -245,6 +256,7 @@ export interface Database {
   meta: MetaTable;
   users: UserTable;
   logger_client: LoggerClientTable;
+  logger_binding_code: LoggerBindingCodeTable;
   revoked_token: RevokedTokenTable;
   catch: CatchTable;
   sale: SaleTable;

@@ -3,9 +3,13 @@
  * [--late-hours H] [--ack-file FILE]`:
  * simulated loggers against a running site (logger-simulator.ts). Prints a progress line every second and what was
  * acknowledged at the end (`--json`: one JSON line instead); exits 1 if any batch was given up.
+ *
+ * `npm run logger -- --url URL --binding-code [--token TOKEN] [--player NAME]`: what a logger shows its player who
+ * wants to bind it (decision 0017): registers a logger (or uses the one of `--token`), asks for a binding code and
+ * prints the logger id and the code to type into the site (user centre or registration), then exits.
  */
 import { parseArgs } from 'node:util';
-import { percentile, runLoggerSimulator, type SimulatorStats } from './logger-simulator';
+import { percentile, requestBindingCode, runLoggerSimulator, type SimulatorStats } from './logger-simulator';
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +27,28 @@ const { values } = parseArgs({
     prefix: { type: 'string' },
     // One JSON line at the end instead of the progress lines (the ingestion benchmark reads it).
     json: { type: 'boolean', default: false },
+    'binding-code': { type: 'boolean', default: false },
+    token: { type: 'string' },
+    player: { type: 'string' },
   },
 });
+
+if (values['binding-code']) {
+  const answer = await requestBindingCode({
+    url: values.url,
+    ...(values.token ? { token: values.token } : {}),
+    ...(values.player ? { playerName: values.player } : {}),
+  });
+  if (values.json) console.log(JSON.stringify(answer));
+  else {
+    if (answer.client_id) console.log(`logger id:    ${answer.client_id}`);
+    console.log(`binding code: ${answer.code}  (one use, valid until ${answer.expires_at})`);
+    console.log("Type the logger id and the code into the site's user centre (My data) or the registration form.");
+    if (answer.client_token)
+      console.log(`logger token: ${answer.client_token}  (secret; --token asks this logger for another code)`);
+  }
+  process.exit(0);
+}
 
 const line = (s: SimulatorStats) =>
   `acknowledged ${s.acknowledged} (created ${s.created}, duplicates ${s.duplicates}), invalid ${s.invalid}, ` +

@@ -275,6 +275,37 @@ interface ResultItem {
   status: 'created' | 'duplicate' | 'invalid';
 }
 
+/**
+ * What a logger does when its player wants to bind it to an account (decision 0017): registers itself unless it has
+ * a token already, then asks for a one-time binding code, which it shows so the player can type the logger id and
+ * the code into the site.
+ */
+export async function requestBindingCode(options: {
+  url: string;
+  /** The token of a logger registered earlier; without it a new logger registers itself. */
+  token?: string;
+  playerName?: string;
+  timeoutMs?: number;
+}): Promise<{ client_id?: string; client_token?: string; code: string; expires_at: string }> {
+  const url = options.url.replace(/\/$/, '');
+  const timeouts = { timeoutMs: options.timeoutMs ?? 10_000, giveUpMs: 60_000 };
+  const post = (path: string, init: RequestInit) =>
+    sendWithRetries(`${url}/api/c_report/${path}`, { method: 'POST', ...init }, timeouts, () => {});
+  let registered: { client_id: string; client_token: string } | undefined;
+  if (!options.token) {
+    registered = (await post('clients', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ player_name: options.playerName ?? 'Simulated angler', version: 'simulator' }),
+    })) as typeof registered;
+    if (!registered) throw new SimulatorError(`${url}: logger registration failed`);
+  }
+  const token = options.token ?? registered!.client_token;
+  const answer = (await post('clients/binding_code', { headers: { authorization: `Bearer ${token}` } })) as
+    { code: string; expires_at: string } | undefined;
+  if (!answer) throw new SimulatorError(`${url}: no binding code`);
+  return { ...registered, ...answer };
+}
+
 /** The p-th percentile (0–100) of a list of durations, nearest rank. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0;

@@ -14,7 +14,7 @@ import {
   unsafeCharacters,
   unsafeTextReason,
 } from '../account-rules';
-import { LaxBool } from './common';
+import { LaxBool, ONE_LINE_ALLOWED, refuse, safeLine } from './common';
 import { EmailStr } from './email';
 
 /**
@@ -31,7 +31,7 @@ export const UserRead = z.object({
   /** URL path of the avatar picture, or null. */
   avatar: z.string().nullable(),
   bio: z.string(),
-  /** The bound logger id (bird id), or null. */
+  /** The bound logger id, or null. */
   client_id: z.string().nullable(),
   /** ISO-8601 UTC, or null. */
   vip_expire_at: z.string().nullable(),
@@ -42,14 +42,6 @@ export type UserRead = z.infer<typeof UserRead>;
 /** Validated for type, then ignored on register and `/me` (contract §2.1, quirk 3). */
 const Flag = LaxBool.nullable().optional();
 
-/** A value_error issue as pydantic reports a validator's refusal: the message is the reason clients show. */
-function refuse(ctx: z.RefinementCtx, input: string, message: string) {
-  ctx.issues.push({ code: 'custom', input, message, params: { pydantic: { type: 'value_error' } } });
-  return z.NEVER;
-}
-
-/** Only the ASCII space of the unsafe characters: a nickname is one line. */
-const NICKNAME_ALLOWED = new Set([' ']);
 /** A bio may run over several lines (the line feed); a carriage return only as part of CR LF, stored as LF. */
 const BIO_ALLOWED = new Set([' ', '\n']);
 
@@ -62,7 +54,7 @@ export const Nickname = z
   .string()
   .trim()
   .transform((value, ctx) => {
-    const unsafe = unsafeCharacters(value, NICKNAME_ALLOWED);
+    const unsafe = unsafeCharacters(value, ONE_LINE_ALLOWED);
     if (unsafe) return refuse(ctx, value, unsafeTextReason('Nickname', unsafe));
     const length = [...value].length;
     if (length < NICKNAME_MIN_LENGTH) return refuse(ctx, value, NICKNAME_TOO_SHORT);
@@ -87,17 +79,36 @@ export const Bio = z
  */
 export const ClientId = z.string().trim().min(1).max(64);
 
-/** `POST /api/auth/register` (contract §2.1): FastAPI Users' `UserCreate` plus our nickname and logger id. */
-export const RegisterBody = z.object({
-  email: EmailStr,
-  password: z.string(),
-  is_active: Flag,
-  is_superuser: Flag,
-  is_verified: Flag,
-  nickname: Nickname.optional(),
-  client_id: ClientId.optional(),
-});
-/** What a client may send to register (the register form sends e-mail, password, nickname and maybe client_id). */
+/**
+ * The binding code the logger shows (decision 0017) as the user typed it: spaces, hyphens, case and the look-alikes
+ * O/I/L do not matter (`normalizeBindingCode`); a code that is not the logger's is answered BINDING_CODE_INVALID (400).
+ */
+export const BindingCode = z
+  .string()
+  .min(1)
+  .max(32)
+  .describe("The logger's one-time binding code (8 characters, valid 10 minutes), shown by the logger when asked");
+
+/**
+ * `POST /api/auth/register` (contract §2.1): FastAPI Users' `UserCreate` plus our nickname and a logger id with its
+ * binding code (a `client_id` without `code` is a 422 `missing` for `code`, as on the bind route).
+ */
+export const RegisterBody = z
+  .object({
+    email: EmailStr,
+    password: z.string(),
+    is_active: Flag,
+    is_superuser: Flag,
+    is_verified: Flag,
+    nickname: Nickname.optional(),
+    client_id: ClientId.optional(),
+    code: BindingCode.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.client_id !== undefined && body.code === undefined)
+      ctx.addIssue({ code: 'invalid_type', expected: 'string', path: ['code'], message: 'Field required' });
+  });
+/** What a client may send to register (the register form sends e-mail, password, nickname, maybe client_id + code). */
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 /**
@@ -158,17 +169,25 @@ export type UpdateMeBody = Omit<z.input<typeof UpdateUserBody>, 'is_active' | 'i
 /** `/api/users/{id}`: any string; only a UUID can name a user (else 404). */
 export const UserIdParams = z.object({ id: z.string() });
 
-/** `POST /api/c_report/user/bind_client_id`. */
-export const BindClientBody = z.object({ client_id: ClientId });
+/** `POST /api/c_report/user/bind_client_id`: the logger id and the binding code its logger shows. */
+export const BindClientBody = z.object({ client_id: ClientId, code: BindingCode });
 export type BindClientBody = z.input<typeof BindClientBody>;
 
 /** `DELETE /api/c_report/user/bind_client_id`: no body, `{}`, or the id expected to be bound. */
 export const UnbindClientBody = z.object({ client_id: z.string().optional() }).optional();
 
-/** `POST /api/c_report/clients`: a logger registers itself. */
+/**
+ * `POST /api/c_report/clients`: a logger registers itself. Its player name and version are one line each without
+ * unsafe characters (the nickname's rule: no control, bidi or zero-width characters), else 422.
+ */
 export const CreateClientBody = z.object({
-  player_name: z.string().max(64).optional(),
-  version: z.string().max(32).optional(),
+  player_name: safeLine('Player name', z.string().max(64)).optional(),
+  version: safeLine('Version', z.string().max(32)).optional(),
 });
+/** `POST /api/c_report/clients` (201) and `POST /api/c_report/clients/token` (200): the id and a secret token. */
 export const CreateClientResponse = z.object({ client_id: z.string(), client_token: z.string() });
 export type CreateClientResponse = z.infer<typeof CreateClientResponse>;
+
+/** `POST /api/c_report/clients/binding_code`: the code for the logger to show, and when it expires (ISO-8601 UTC). */
+export const BindingCodeResponse = z.object({ code: z.string(), expires_at: z.string() });
+export type BindingCodeResponse = z.infer<typeof BindingCodeResponse>;

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { BOAT_DIRECTIONS, ROD_TYPES, STAR_TYPES, WEATHER_KINDS } from '../game/catch-attributes';
 import { HEATMAP_GRID, HEATMAP_RANGES } from '../catch-data-rules';
-import { LaxBool, PageQuery, pageOf } from './common';
+import { LaxBool, PageQuery, pageOf, safeLine } from './common';
 
 /** At most this many items per batch (`POST /c_report/catches`, `/c_report/sales`, `/records/import`). */
 export const MAX_BATCH_ITEMS = 500;
@@ -157,7 +157,7 @@ export const OfficialRecordItem = z
     rod_type: RodType,
     star_type: StarTypeSchema,
     weight: z.number().int().min(0),
-    player_name: z.string().trim().min(1).max(64),
+    player_name: safeLine('Player name', z.string().trim().min(1).max(64)),
     // Records have what the official table shows: null or absent where it shows nothing.
     ...nullishShape(measured),
   })

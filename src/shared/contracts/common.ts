@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type UnsafeTextField, unsafeCharacters, unsafeTextReason } from '../account-rules';
 
 /** Paging query shared by every list route (DESIGN §4): page from 1, page_size default 20, at most 100. */
 export const PageQuery = z.object({
@@ -32,3 +33,24 @@ export const LaxBool = z.preprocess((v) => {
   if (FALSE_WORDS.has(word)) return false;
   return v;
 }, z.boolean());
+
+/** A value_error issue as pydantic reports a validator's refusal: the message is the reason clients show. */
+export function refuse(ctx: z.RefinementCtx, input: string, message: string) {
+  ctx.issues.push({ code: 'custom', input, message, params: { pydantic: { type: 'value_error' } } });
+  return z.NEVER;
+}
+
+/** Only the ASCII space of the unsafe characters: text shown as one line (a nickname, a player name). */
+export const ONE_LINE_ALLOWED: ReadonlySet<string> = new Set([' ']);
+
+/**
+ * One line shown beside other people's text (a logger's player name and version, an official record's player name):
+ * the account rules' unsafe-character rule, so no control, bidi or zero-width character makes it read as something
+ * else; refused as `<field> contains unsafe characters: U+202E.`
+ */
+export function safeLine<T extends z.ZodType<string, string>>(field: UnsafeTextField, schema: T) {
+  return schema.transform((value, ctx) => {
+    const unsafe = unsafeCharacters(value, ONE_LINE_ALLOWED);
+    return unsafe ? refuse(ctx, value, unsafeTextReason(field, unsafe)) : value;
+  });
+}

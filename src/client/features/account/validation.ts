@@ -2,7 +2,14 @@
  * The form rules of the account pages (spec §5), with the contract's limits. Each returns the message to show under
  * the input, in the page's language, or null when the value is fine.
  */
-import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, passwordProblem } from '#shared/account-rules';
+import {
+  BINDING_CODE_LENGTH,
+  BIO_MAX_LENGTH,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_MIN_LENGTH,
+  normalizeBindingCode,
+  passwordProblem,
+} from '#shared/account-rules';
 import { i18n } from '../../lib/i18n';
 import { translateReason } from './auth-errors';
 
@@ -42,4 +49,11 @@ export function confirmPasswordProblem(value: string, password: string): string 
 
 export function bioProblem(value: string): string | null {
   return value.length > BIO_MAX_LENGTH ? t('bioTooLong', { max: BIO_MAX_LENGTH }) : null;
+}
+
+/** A logger's binding code: required, 8 characters once spaces and hyphens are dropped (the server's reading). */
+export function bindingCodeProblem(value: string): string | null {
+  const code = normalizeBindingCode(value);
+  if (!code) return t('bindingCodeRequired');
+  return code.length === BINDING_CODE_LENGTH ? null : t('bindingCodeLength');
 }

@@ -2,7 +2,6 @@
  * The simulated players of the demo world: a few hundred loggers with player names and home waters, and the names
  * on the official records. Seeded, so a re-run creates the same loggers (same client ids) and nothing twice.
  */
-import { createHash } from 'node:crypto';
 import { createRng, type Rng, seedOf } from '../prng';
 import { DEMO_MAPS } from '../world/maps';
 
@@ -46,9 +45,4 @@ export function demoLoggers(count = DEMO_LOGGER_COUNT): DemoLogger[] {
       .map((m) => m.id);
     return { clientId: `bird_${id.slice(0, 18)}${String(i).padStart(4, '0')}`, playerName: name, homeMaps };
   });
-}
-
-/** Demo loggers get a token hash nobody knows the token of: they only exist to own the generated catches. */
-export function demoTokenHash(clientId: string): string {
-  return createHash('sha256').update(`demo-logger:${clientId}`).digest('hex');
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TROPHY_STAR_TYPES } from '#shared/game/catch-attributes';
+import { validSale } from '../../features/ingestion/catch-fixtures';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { ACTIVITY_MARK } from '../demo-state';
 import { generateDemoWorld } from '../generate-world';
@@ -33,6 +34,8 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+const tokenHashes = () =>
+  ctx.db.kysely.selectFrom('logger_client').select(['client_id', 'token_hash']).orderBy('client_id').execute();
 const allCatches = () => ctx.db.kysely.selectFrom('catch').selectAll().execute();
 const count = async (table: 'catch' | 'sale' | 'official_record' | 'logger_client') =>
   Number(
@@ -104,7 +107,24 @@ describe('demo activity', () => {
     }
   });
 
+  it('gives demo loggers upload tokens nobody can derive from their public ids', async () => {
+    const loggers = await tokenHashes();
+    expect(new Set(loggers.map((l) => l.token_hash)).size).toBe(DEMO_LOGGER_COUNT);
+    for (const { client_id } of loggers.slice(0, 5)) {
+      // What the token used to be: a fixed prefix and the public id.
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/c_report/sales',
+        headers: { authorization: `Bearer demo-logger:${client_id}` },
+        payload: { items: [validSale()] },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Unauthorized' });
+    }
+  });
+
   it('adds nothing when seeded again, and remembers how far it got', async () => {
+    const loggersBefore = await tokenHashes();
     const again = await seed(CATCHES);
     expect(again.activity).toBeUndefined();
     expect(await count('catch')).toBe(CATCHES);
@@ -120,5 +140,7 @@ describe('demo activity', () => {
     const rerun = await seed(CATCHES);
     expect(rerun.activity).toEqual({ catches: 0, sales: 0, records: 0 });
     expect(await count('catch')).toBe(CATCHES);
+    // The same loggers with the tokens (unknown to all) they were first given.
+    expect(await tokenHashes()).toEqual(loggersBefore);
   });
 });

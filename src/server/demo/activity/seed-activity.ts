@@ -11,8 +11,9 @@ import { createCatchWriter } from '../../catch-writing';
 import type { Database } from '../../db/schema';
 import { CatalogueRepository } from '../../features/catalogue/catalogue.repository';
 import { CatalogueSnapshot } from '../../features/catalogue/catalogue-snapshot';
+import { unknownTokenHash } from '../../features/loggers/logger-clients.repository';
 import { ACTIVITY_MARK, activityDone } from '../demo-state';
-import { demoLoggers, demoTokenHash } from './demo-loggers';
+import { demoLoggers } from './demo-loggers';
 import { demoCatchChunk, demoRecords, demoSaleChunk, timeSlice } from './simulate-catches';
 
 /** Catches per chunk and transaction: big enough for bulk speed, small enough to keep memory flat at 5 M. */
@@ -47,7 +48,9 @@ async function createLoggers(db: Kysely<Database>, now: number) {
     .values(
       loggers.map((l) => ({
         client_id: l.clientId,
-        token_hash: demoTokenHash(l.clientId),
+        // A random secret thrown away: demo loggers only own the generated catches, and nobody may upload as one
+        // (their ids are public on every demo site). A re-run keeps the first one (the insert does nothing).
+        token_hash: unknownTokenHash(),
         player_name: l.playerName,
         version: 'demo',
         created_at: createdAt,

@@ -64,7 +64,7 @@ describe('Cache-Control: no-store', () => {
       'bind 404': await asUser(ctx.app, token, {
         method: 'POST',
         url: '/api/c_report/user/bind_client_id',
-        payload: { client_id: 'bird_nobody' },
+        payload: { client_id: 'bird_nobody', code: 'ABCD2345' },
       }),
       'unbind 401': await ctx.app.inject({ method: 'DELETE', url: '/api/c_report/user/bind_client_id' }),
       'create client 201': await post('/api/c_report/clients', {}),

@@ -98,13 +98,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       preValidation: requireJsonBody,
       schema: {
         tags,
-        summary: 'Create an account (optionally binding a logger id)',
+        summary: 'Create an account (optionally binding a logger id with its binding code)',
+        description:
+          'With `client_id`, `code` is required: the one-time binding code the logger shows (see ' +
+          '`POST /api/c_report/user/bind_client_id`); a wrong, used or expired code is `400 BINDING_CODE_INVALID` and ' +
+          'no account is created.',
         body: RegisterBody,
-        response: { 201: UserRead, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: { 201: UserRead, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      const user = await authentication.register(request.body, requestLocale(request) ?? 'zh');
+      const user = await authentication.register(request.body, requestLocale(request) ?? 'zh', request.ip);
       return reply.code(201).send(toUserRead(user));
     },
   );

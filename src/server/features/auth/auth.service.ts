@@ -61,9 +61,12 @@ export interface AccountMailer {
   sendPasswordChanged(notice: AccountNotice): Promise<void>;
 }
 
-/** The reports feature's logger binding: 404 for an unknown logger id, 409 for one another account holds. */
+/**
+ * The loggers feature's logger binding: checks a logger id and its binding code for a new account (`requester` is
+ * who the guessing limit counts) and uses the code up; 404, 400 BINDING_CODE_INVALID, 409 or 429 otherwise.
+ */
 export interface LoggerIdCheck {
-  assertBindable(clientId: string, userId: string | null): Promise<void>;
+  claim(clientId: string, code: string, userId: null, requester: string): Promise<void>;
 }
 
 export interface AuthenticationDeps {
@@ -106,12 +109,18 @@ export class AuthenticationService {
     return { user, claims };
   }
 
-  async register(input: RegisterInput, locale: Locale): Promise<User> {
+  /**
+   * `clientAddress` is the request's IP: at registration the binding code's guessing limit counts per address (there
+   * is no account yet). A code used here is gone even if the account then loses a race for its e-mail address.
+   */
+  async register(input: RegisterInput, locale: Locale, clientAddress: string): Promise<User> {
     const problem = passwordProblem(input.password);
     if (problem) throw new HttpError(400, { code: AuthErrorCode.REGISTER_INVALID_PASSWORD, reason: problem });
     const email = asciiEmail(input.email);
     if (await this.users.findByEmail(email)) throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
-    if (input.client_id) await this.deps.loggerBinding.assertBindable(input.client_id, null);
+    // The schema requires `code` with `client_id`.
+    if (input.client_id)
+      await this.deps.loggerBinding.claim(input.client_id, input.code ?? '', null, `ip:${clientAddress}`);
 
     const user = {
       id: randomUUID(),

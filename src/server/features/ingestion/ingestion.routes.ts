@@ -3,6 +3,7 @@
  * official records. Each is a batch of 1–500 items and at most 1 MiB, judged item by item by the one writer and
  * answered only after its transaction has committed. Guide for logger authors: docs/logger-api.md.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CatchBatchResponse,
@@ -17,15 +18,18 @@ import { ErrorBody } from '#shared/contracts/common';
 import { HttpError } from '../../plugins/errors';
 import { batchBody, requireJsonBody, trustedResponse } from '../../plugins/validation';
 import type { CatchWriter } from './catch-writer';
-import { LastSeen, type LoggerAccounts, LoggerAuth } from './logger-auth';
 
 // The uploads sit beside the logger registration in /docs; the import beside the record logs.
 const loggerTags = ['reports'];
 const recordTags = ['logs'];
 
+/** What the uploads need of the loggers feature (services.ts passes its `LoggerAuth` and `LastSeen`). */
 export interface IngestionRoutesOptions {
   writer: CatchWriter;
-  loggers: LoggerAccounts;
+  /** The onRequest hook refusing an unknown logger token (401), and the logger it found. */
+  loggerAuth: { requireLogger(request: FastifyRequest): Promise<void>; clientOf(request: FastifyRequest): string };
+  /** Records, after a batch has committed, that the logger was seen. */
+  lastSeen: { seen(clientId: string): Promise<void> };
 }
 
 /**
@@ -54,9 +58,10 @@ const batchErrors = {
   ),
 };
 
-export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = async (app, { writer, loggers }) => {
-  const auth = new LoggerAuth(loggers);
-  const lastSeen = new LastSeen(loggers, app.log);
+export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = async (
+  app,
+  { writer, loggerAuth: auth, lastSeen },
+) => {
   const loggerSecurity = [{ loggerToken: [] }];
   // The answer to a full batch is ~30 KB against the ~150 KB the logger just sent: gzipping it would cost more server
   // time per batch than any other step but the insert, for little gain on the wire.

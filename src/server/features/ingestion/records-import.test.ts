@@ -80,6 +80,23 @@ describe('POST /api/records/import', () => {
     expect(await storedSources([good.source_id, bad.source_id])).toEqual([good.source_id]);
   });
 
+  it('reports a record whose player name has control, bidi or zero-width characters as invalid, alone', async () => {
+    const names = ['Pike\u202EKing', 'two\nlines', 'zero\u200Bwidth', '\u001B[31mred'];
+    const bad = names.map((player_name) => validRecord(place, { player_name }));
+    const good = validRecord(place, { player_name: '夜钓人 <b>Joe</b>' });
+    const res = await importAs(admin, [...bad, good]);
+    expect(res.statusCode).toBe(200);
+    const body = RecordImportResponse.parse(res.json());
+    expect(body).toMatchObject({ created: 1, invalid: names.length });
+    for (const [i, result] of body.results.slice(0, names.length).entries())
+      expect(result).toEqual({
+        source_id: bad[i]!.source_id,
+        status: 'invalid',
+        errors: [{ field: 'player_name', msg: expect.stringMatching(/^Player name contains unsafe characters: U\+/) }],
+      });
+    expect(await storedSources([...bad, good].map((r) => r.source_id))).toEqual([good.source_id]);
+  });
+
   it('refuses more than 500 records with 413', async () => {
     const res = await importAs(
       admin,

@@ -256,7 +256,7 @@ describe('GET /api/logs/bird', () => {
     const bind = await asUser(ctx.app, token, {
       method: 'POST',
       url: '/api/c_report/user/bind_client_id',
-      payload: { client_id: loggerA },
+      payload: { client_id: loggerA, code: (await ctx.services.loggerBinding.issueCode(loggerA)).code },
     });
     expect(bind.statusCode).toBe(200);
     expect(ids((await mine()).json())).toEqual([c.c7, c.c5, c.c2, c.c1]);
@@ -322,11 +322,11 @@ describe('GET /api/logs/official', () => {
 
     // A logger that registered without a player name has no records.
     const nameless = await addLogger(ctx.db.kysely, null);
-    const bind = (clientId: string) =>
+    const bind = async (clientId: string) =>
       asUser(ctx.app, token, {
         method: 'POST',
         url: '/api/c_report/user/bind_client_id',
-        payload: { client_id: clientId },
+        payload: { client_id: clientId, code: (await ctx.services.loggerBinding.issueCode(clientId)).code },
       });
     expect((await bind(nameless)).statusCode).toBe(200);
     expect(await officialIds('mine=true', token)).toEqual([]);

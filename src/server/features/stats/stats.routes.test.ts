@@ -30,7 +30,7 @@ async function userWithLogger(): Promise<{ token: string; clientId: string }> {
   const bind = await asUser(ctx.app, token, {
     method: 'POST',
     url: '/api/c_report/user/bind_client_id',
-    payload: { client_id: clientId },
+    payload: { client_id: clientId, code: (await ctx.services.loggerBinding.issueCode(clientId)).code },
   });
   expect(bind.statusCode).toBe(200);
   return { token, clientId };

@@ -5,11 +5,14 @@ import { setSession } from '../../../lib/session';
 
 const BIND_PATH = '/api/c_report/user/bind_client_id';
 
-/** Binds the user's logger (bird id): the answer is the user with `client_id` set, stored in the session. */
+/**
+ * Binds the user's logger with the logger id and the binding code the logger shows: the answer is the user with
+ * `client_id` set, stored in the session.
+ */
 export function useBindBirdId() {
   return useMutation({
-    mutationFn: async (clientId: string) => {
-      const user = await api.post<UserRead>(BIND_PATH, { client_id: clientId } satisfies BindClientBody);
+    mutationFn: async (body: BindClientBody) => {
+      const user = await api.post<UserRead>(BIND_PATH, body);
       setSession({ userInfo: user });
       return user;
     },

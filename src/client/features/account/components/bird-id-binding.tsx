@@ -22,34 +22,44 @@ import { toast } from '../../../lib/toast';
 import { useBindBirdId, useUnbindBirdId } from '../api/use-bird-id';
 import { authErrorText, errorCode, fieldErrors, showFailure } from '../auth-errors';
 import { focusFirstInvalid } from '../focus-first-invalid';
+import { bindingCodeProblem } from '../validation';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
-/** Answers about the id itself: explained under the input, not only in the toast. */
-const ID_CODES: ReadonlySet<string | null> = new Set([
-  AuthErrorCode.CLIENT_NOT_FOUND,
-  AuthErrorCode.CLIENT_ALREADY_BOUND,
-]);
+interface BindValues {
+  clientId: string;
+  code: string;
+}
 
+/** Answers about one input: explained under it, not only in the toast. */
+const CODE_FIELDS: Partial<Record<string, keyof BindValues>> = {
+  [AuthErrorCode.CLIENT_NOT_FOUND]: 'clientId',
+  [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'clientId',
+  [AuthErrorCode.BINDING_CODE_INVALID]: 'code',
+};
+
+/** The logger id and the one-time binding code the logger shows when asked (decision 0017). */
 function BindForm() {
   const { t } = useTranslation('account');
   const bind = useBindBirdId();
-  const form = useForm({
-    initialValues: { clientId: '' },
-    validate: { clientId: (value) => (value.trim() ? null : t('validation.birdIdRequired')) },
+  const form = useForm<BindValues>({
+    initialValues: { clientId: '', code: '' },
+    validate: {
+      clientId: (value) => (value.trim() ? null : t('validation.birdIdRequired')),
+      code: bindingCodeProblem,
+    },
   });
   // Unsent typing holds back the offer to reload for a new version (spec §9).
   useDirtyForm(form.isDirty());
 
-  const submit = form.onSubmit(async ({ clientId }) => {
+  const submit = form.onSubmit(async ({ clientId, code }) => {
     try {
-      await bind.mutateAsync(clientId.trim());
+      await bind.mutateAsync({ client_id: clientId.trim(), code: code.trim() });
       toast.success(t('myData.bindSuccess'));
     } catch (error) {
       const reason = authErrorText(error);
-      form.setErrors(
-        ID_CODES.has(errorCode(error)) ? { clientId: reason } : fieldErrors(error, { client_id: 'clientId' }),
-      );
+      const field = CODE_FIELDS[errorCode(error) ?? ''];
+      form.setErrors(field ? { [field]: reason } : fieldErrors(error, { client_id: 'clientId', code: 'code' }));
       showFailure(t('myData.bindFailed'), error, reason);
     }
   }, focusFirstInvalid(form));
@@ -65,6 +75,16 @@ function BindForm() {
           spellCheck={false}
           maxLength={64}
           {...form.getInputProps('clientId')}
+        />
+        <TextInput
+          {...requiredLabel(t('myData.bindingCode'))}
+          placeholder={t('fields.bindingCodePlaceholder')}
+          description={t('myData.bindingCodeHint')}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          {...form.getInputProps('code')}
         />
         <SubmitButton
           busy={form.submitting}
@@ -135,7 +155,7 @@ function BoundId({ clientId }: { clientId: string }) {
   );
 }
 
-/** The bird id section of `/user/my-data`: the bound logger id (copy, unbind), or the form to bind one. */
+/** The logger section of `/user/my-data`: the bound logger id (copy, unbind), or the form to bind one. */
 export function BirdIdBinding({ user }: { user: UserInfo }) {
   const { t } = useTranslation('account');
   return (

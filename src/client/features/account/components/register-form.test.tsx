@@ -12,7 +12,14 @@ import { RegisterForm } from './register-form';
 
 const PATH = '/en/user/register';
 
-function fillIn(values: { email?: string; nickname?: string; password?: string; confirm?: string; birdId?: string }) {
+function fillIn(values: {
+  email?: string;
+  nickname?: string;
+  password?: string;
+  confirm?: string;
+  birdId?: string;
+  code?: string;
+}) {
   const set = (element: HTMLElement, value: string | undefined) => {
     if (value !== undefined) fireEvent.change(element, { target: { value } });
   };
@@ -21,6 +28,7 @@ function fillIn(values: { email?: string; nickname?: string; password?: string; 
   set(screen.getByLabelText(/^Password/, { selector: 'input' }), values.password);
   set(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), values.confirm);
   set(screen.getByRole('textbox', { name: en.fields.birdId }), values.birdId);
+  set(screen.getByRole('textbox', { name: en.fields.bindingCode }), values.code);
 }
 
 beforeAll(async () => {
@@ -85,6 +93,7 @@ describe('RegisterForm', () => {
       password: 'secret-1',
       confirm: 'secret-1',
       birdId: 'bird_0123456789abcdefABCDEF',
+      code: ' 7k3q-x9mz ',
     });
     fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
 
@@ -94,6 +103,7 @@ describe('RegisterForm', () => {
       password: 'secret-1',
       nickname: 'Angler',
       client_id: 'bird_0123456789abcdefABCDEF',
+      code: '7k3q-x9mz',
     });
     expect(Object.fromEntries(api.to('POST', '/api/auth/jwt/login')[0]!.body as URLSearchParams)).toEqual({
       username: 'angler@example.com',
@@ -101,6 +111,52 @@ describe('RegisterForm', () => {
     });
     expect(getSession().token).toBe('tok-new');
     expect(getSession().userInfo?.client_id).toBe('bird_0123456789abcdefABCDEF');
+  });
+
+  it('asks for the binding code with a logger id (and for the id with a code), saying where to find it', async () => {
+    const api = fakeApi();
+    renderRoute(<RegisterForm />, { path: PATH });
+    await screen.findByRole('button', { name: en.submit.register });
+    const code = screen.getByRole('textbox', { name: en.fields.bindingCode });
+    expect(code.getAttribute('placeholder')).toBe(en.fields.bindingCodePlaceholder);
+    expect(screen.getByText(en.fields.bindingCodeHint)).toBeTruthy();
+
+    const filled = { email: 'angler@example.com', nickname: 'Angler', password: 'secret-1', confirm: 'secret-1' };
+    fillIn({ ...filled, birdId: 'bird_0123456789abcdefABCDEF' });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
+    expect(await screen.findByText(en.validation.bindingCodeRequired)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+
+    fillIn({ code: '7K3Q' });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
+    expect(await screen.findByText(en.validation.bindingCodeLength)).toBeTruthy();
+
+    fillIn({ birdId: '', code: '7K3QX9MZ' });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
+    expect(await screen.findByText(en.validation.birdIdRequired)).toBeTruthy();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('puts BINDING_CODE_INVALID under the binding code, in words', async () => {
+    fakeApi({ 'POST /api/auth/register': () => json({ detail: 'BINDING_CODE_INVALID' }, 400) });
+    renderRoute(<RegisterForm />, { path: PATH });
+    await screen.findByRole('button', { name: en.submit.register });
+    fillIn({
+      email: 'angler@example.com',
+      nickname: 'Angler',
+      password: 'secret-1',
+      confirm: 'secret-1',
+      birdId: 'bird_0123456789abcdefABCDEF',
+      code: '7K3QX9MZ',
+    });
+    fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: en.fields.bindingCode }).getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getAllByText(en.errors.BINDING_CODE_INVALID).length).toBeGreaterThan(0);
+    expect(shownToasts()).toContainEqual(
+      expect.objectContaining({ title: en.register.failed, message: en.errors.BINDING_CODE_INVALID }),
+    );
   });
 
   it('after registering goes where the login page would have gone (?redirect= carried from it)', async () => {

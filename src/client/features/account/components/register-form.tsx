@@ -14,7 +14,13 @@ import { useRegister } from '../api/use-register';
 import { authErrorText, errorCode, fieldErrors, showFailure } from '../auth-errors';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { useCarryRedirect, useRedirectTarget } from '../hooks/use-redirect-target';
-import { confirmPasswordProblem, emailProblem, newPasswordProblem, nicknameProblem } from '../validation';
+import {
+  bindingCodeProblem,
+  confirmPasswordProblem,
+  emailProblem,
+  newPasswordProblem,
+  nicknameProblem,
+} from '../validation';
 import { FormCard } from './form-card';
 import { NewPasswordFields } from './new-password-fields';
 import { EmailField } from './email-field';
@@ -27,21 +33,29 @@ interface RegisterValues {
   password: string;
   confirmPassword: string;
   birdId: string;
+  bindingCode: string;
 }
 
 /** The server's names for the form's inputs, for 422 lists. */
-const SERVER_FIELDS = { email: 'email', nickname: 'nickname', password: 'password', client_id: 'birdId' };
+const SERVER_FIELDS = {
+  email: 'email',
+  nickname: 'nickname',
+  password: 'password',
+  client_id: 'birdId',
+  code: 'bindingCode',
+};
 
 /** Codes that are about one input: the message goes under it as well as into the toast. */
 const CODE_FIELDS: Partial<Record<string, keyof RegisterValues>> = {
   [AuthErrorCode.REGISTER_USER_ALREADY_EXISTS]: 'email',
   [AuthErrorCode.CLIENT_NOT_FOUND]: 'birdId',
   [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'birdId',
+  [AuthErrorCode.BINDING_CODE_INVALID]: 'bindingCode',
 };
 
 /**
- * `/user/register` (spec §2, §5): e-mail, nickname, password twice and an optional bird id, each checked before
- * anything is sent. A new account is logged in at once and lands where the login page would have sent it (the
+ * `/user/register` (spec §2, §5): e-mail, nickname, password twice and optionally a logger id with the binding code
+ * the logger shows (decision 0017: one without the other is refused here), each checked before anything is sent. A new account is logged in at once and lands where the login page would have sent it (the
  * `?redirect=` carried over from there), else in the user centre.
  */
 export function RegisterForm() {
@@ -53,12 +67,14 @@ export function RegisterForm() {
   const carryRedirect = useCarryRedirect();
   const registration = useRegister();
   const form = useForm<RegisterValues>({
-    initialValues: { email: '', nickname: '', password: '', confirmPassword: '', birdId: '' },
+    initialValues: { email: '', nickname: '', password: '', confirmPassword: '', birdId: '', bindingCode: '' },
     validate: {
       email: emailProblem,
       nickname: nicknameProblem,
       password: newPasswordProblem,
       confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
+      birdId: (value, values) => (!value.trim() && values.bindingCode.trim() ? t('validation.birdIdRequired') : null),
+      bindingCode: (value, values) => (values.birdId.trim() ? bindingCodeProblem(value) : null),
     },
   });
   // Unsent typing holds back the offer to reload for a new version (spec §9).
@@ -73,7 +89,10 @@ export function RegisterForm() {
       nickname: values.nickname.trim(),
     };
     const birdId = values.birdId.trim();
-    if (birdId) body.client_id = birdId;
+    if (birdId) {
+      body.client_id = birdId;
+      body.code = values.bindingCode.trim();
+    }
     let user;
     try {
       user = await registration.mutateAsync(body);
@@ -120,6 +139,16 @@ export function RegisterForm() {
             autoComplete="off"
             spellCheck={false}
             {...form.getInputProps('birdId')}
+          />
+          <TextInput
+            label={t('fields.bindingCode')}
+            placeholder={t('fields.bindingCodePlaceholder')}
+            description={t('fields.bindingCodeHint')}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            {...form.getInputProps('bindingCode')}
           />
           <SubmitButton
             busy={form.submitting}

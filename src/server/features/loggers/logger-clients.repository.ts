@@ -19,6 +19,15 @@ export function hashClientToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A secret upload token: 256 bits from the OS, answered once. */
+const newClientToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The token hash of a logger nobody may upload as (a revoked logger, the demo world's loggers): the hash of a token
+ * made and thrown away, so no one can present it, and unique like every token hash.
+ */
+export const unknownTokenHash = () => hashClientToken(newClientToken());
+
 export class LoggerClientsRepository {
   /**
    * @param reads where every upload's token is looked up (db/database.ts `reads`): on SQLite the writer's connection
@@ -34,7 +43,7 @@ export class LoggerClientsRepository {
     player_name?: string;
     version?: string;
   }): Promise<{ client_id: string; client_token: string }> {
-    const clientToken = randomBytes(32).toString('base64url');
+    const clientToken = newClientToken();
     const clientId = newClientId();
     await this.db
       .insertInto('logger_client')
@@ -64,6 +73,29 @@ export class LoggerClientsRepository {
     await this.db
       .updateTable('logger_client')
       .set({ last_seen_at: at.toISOString() })
+      .where('client_id', '=', clientId)
+      .execute();
+  }
+
+  /**
+   * A new secret token for the logger; the old one is refused from the next request on (uploads look the token up
+   * in the database every time, on every instance: nothing keeps it). Null when no logger has this id.
+   */
+  async rotateToken(clientId: string): Promise<string | null> {
+    const clientToken = newClientToken();
+    const result = await this.db
+      .updateTable('logger_client')
+      .set({ token_hash: hashClientToken(clientToken) })
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? clientToken : null;
+  }
+
+  /** Revokes the logger's token: its row (and its catches) stay, but no token opens it any more. */
+  async revokeToken(clientId: string): Promise<void> {
+    await this.db
+      .updateTable('logger_client')
+      .set({ token_hash: unknownTokenHash() })
       .where('client_id', '=', clientId)
       .execute();
   }

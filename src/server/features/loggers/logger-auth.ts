@@ -1,16 +1,13 @@
 /**
- * Who is uploading: the logger whose secret token is in `Authorization: Bearer <client_token>`. The logger clients
- * table belongs to the reports feature, so this one declares what it needs (`LoggerAccounts`) and the composition
- * root hands in that feature's repository.
+ * Which logger is calling: the one whose secret token is in `Authorization: Bearer <client_token>`, looked up in the
+ * database on every request (no cache anywhere, so a rotated or revoked token is refused at once on every instance).
+ * Built once in services.ts: the logger routes and the uploads (ingestion) share it, and `LastSeen`.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { HttpError } from '../../plugins/errors';
+import type { LoggerClientsRepository } from './logger-clients.repository';
 
-export interface LoggerAccounts {
-  /** The logger of a secret upload token, or null. */
-  clientIdForToken(token: string): Promise<string | null>;
-  markSeen(clientId: string, at: Date): Promise<void>;
-}
+type LoggerAccounts = Pick<LoggerClientsRepository, 'clientIdForToken' | 'markSeen'>;
 
 /** The token of `Authorization: Bearer <token>` (scheme in any case), or null. */
 function bearerToken(request: FastifyRequest): string | null {
