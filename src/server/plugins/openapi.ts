@@ -65,15 +65,14 @@ function referencedNames(value: unknown, into: Set<string>): Set<string> {
  * twice (as `X` and as the request-side `XInput`), and a generated client would carry the unused half.
  */
 const transformObject: SwaggerTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as {
-    paths: unknown;
-    components: { schemas: Record<string, unknown> };
-  };
-  const schemas = document.components.schemas;
+  // An OpenAPI 3 document (the plugin's type also allows Swagger 2, which has no `components`).
+  const document = jsonSchemaTransformObject(input) as { paths?: object; components?: { schemas?: object } };
+  const schemas: Record<string, unknown> = { ...document.components?.schemas };
   const used = referencedNames(document.paths, new Set());
+  // A Set iterates over what is added while it runs: components used by used components are kept too.
   for (const name of used) referencedNames(schemas[name], used);
-  document.components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  return document;
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } } as ReturnType<SwaggerTransformObject>;
 };
 
 export default fp(async function openapi(app: FastifyInstance) {
@@ -84,7 +83,7 @@ export default fp(async function openapi(app: FastifyInstance) {
         title: 'Anglerdex API',
         description:
           'Catch heat maps, bait guide, catch logs, catalogue and accounts. Errors are `{"detail": ...}`: a code or ' +
-          'message string, a `{code, reason}` object, or a list of validation problems (422, FastAPI\'s shape).',
+          "message string, a `{code, reason}` object, or a list of validation problems (422, FastAPI's shape).",
         version: '1',
       },
       components: {

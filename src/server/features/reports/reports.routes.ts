@@ -10,7 +10,8 @@ import {
   UnbindClientBody,
   UserRead,
 } from '#shared/contracts/auth';
-import { ErrorBody } from '#shared/contracts/common';
+import { AuthErrorCode } from '#shared/account-rules';
+import { errorCodes, RateLimitedError } from '#shared/contracts/common';
 import { toUserRead } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
 import { noStore } from '../../plugins/no-store';
@@ -40,8 +41,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       schema: {
         tags,
         summary: 'A logger registers itself: answers its public id and its secret upload token (shown once)',
+        description:
+          'Optional JSON body `{player_name?, version?}` (at most 64 and 32 characters). `client_id` (`bird_` and ' +
+          '22 letters or digits) is public: the player types it into the site to bind the logger. `client_token` ' +
+          'is the secret for `Authorization: Bearer` on the uploads; only its hash is kept, so it cannot be shown ' +
+          'again. Not idempotent: every call registers a new logger. No authentication; at most ' +
+          `${ipPerMinute} a minute per client address (AUTH_IP_PER_MINUTE). \`Cache-Control: no-store\`.`,
         body: CreateClientBody.optional(),
-        response: { 201: CreateClientResponse, 429: ErrorBody },
+        response: {
+          201: CreateClientResponse.describe('The new logger: its id and its secret token'),
+          429: RateLimitedError.describe(
+            `More than ${ipPerMinute} registrations this minute from this address; \`Retry-After\` says when to try again`,
+          ),
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await loggerBinding.createClient(request.body ?? {})),
@@ -56,8 +68,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       schema: {
         tags,
         summary: "Bind a logger id to the current user (replacing the user's previous one)",
+        description:
+          "A logger is bound to at most one account and an account to at most one logger: the user's previous " +
+          "logger becomes free. The user's catches and records are those of the bound logger (`mine=true` of the " +
+          'logs, the stats). Binding the logger already bound is a no-op answering 200. `Cache-Control: no-store`.',
         body: BindClientBody,
-        response: { 200: UserRead, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: {
+          200: UserRead.describe('The user with the new `client_id`'),
+          404: errorCodes(AuthErrorCode.CLIENT_NOT_FOUND).describe('No logger has this id'),
+          409: errorCodes(AuthErrorCode.CLIENT_ALREADY_BOUND).describe('The logger is bound to another account'),
+        },
       },
     },
     async (request) => toUserRead(await loggerBinding.bind(currentUser(request), request.body.client_id)),
@@ -72,8 +92,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       schema: {
         tags,
         summary: "Unbind the current user's logger (when `client_id` is given, it must be the bound one)",
+        description:
+          'No body, `{}` or `{client_id}` naming the logger expected to be bound (a guard against unbinding ' +
+          'another one). The logger becomes free to bind again. `Cache-Control: no-store`.',
         body: UnbindClientBody,
-        response: { 200: UserRead, 401: ErrorBody, 404: ErrorBody },
+        response: {
+          200: UserRead.describe('The user with `client_id: null`'),
+          404: errorCodes(AuthErrorCode.CLIENT_NOT_FOUND).describe(
+            'No logger is bound, or `client_id` is not the bound one (so unbinding twice answers 404)',
+          ),
+        },
       },
     },
     async (request) => toUserRead(await loggerBinding.unbind(currentUser(request), request.body?.client_id)),
