@@ -6,11 +6,17 @@
  * - a route guarded by `app.requireUser` declares the user's bearer token as its security and documents 401; one
  *   guarded by `app.requireSuperuser` declares the `superuser` scheme and documents 401 and 403. A route that says
  *   either itself keeps what it says.
- * They are the route's response schemas like any other, so its answers are checked against them.
+ *
+ * Error schemas (4xx, 5xx) document; they do not judge. Every error body is built by the one error handler
+ * (`errors.ts`) in the `{detail}` shape, and some come from below the route (an unreadable multipart body, an
+ * undecodable `Content-Encoding`, an unsupported media type) with messages no route lists: checked against the
+ * route's list of codes, such an answer would become a 500. So they are written as built (`trustedResponse`); each
+ * route's tests pin the codes it documents.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { ForbiddenError, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
+import { trustedResponse } from './validation';
 
 type Security = { [scheme: string]: string[] }[];
 
@@ -40,7 +46,6 @@ export function addOpenApiDefaults(app: FastifyInstance): void {
     const schema = route.schema;
     if (!schema || schema.hide) return;
     const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
-    const declared = Object.keys(response).length;
 
     if ((schema.params || schema.querystring || schema.body) && !response[422]) response[422] = INVALID;
 
@@ -55,6 +60,8 @@ export function addOpenApiDefaults(app: FastifyInstance): void {
       schema.security ??= guard.security;
       for (const [status, body] of Object.entries(guard.responses)) response[status] ??= body;
     }
-    if (Object.keys(response).length > declared) schema.response = response;
+    for (const [status, body] of Object.entries(response))
+      if (Number(status) >= 400) response[status] = trustedResponse(body as z.ZodType);
+    if (Object.keys(response).length) schema.response = response;
   });
 }
