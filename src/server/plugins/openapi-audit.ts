@@ -121,7 +121,8 @@ export function auditOpenApi(document: OpenApiDocument): ApiProblem[] {
 /** The problems as lines for a terminal, grouped by operation, with a count per kind. */
 export function formatApiProblems(problems: ApiProblem[]): string {
   const byOperation = new Map<string, string[]>();
-  for (const { operation, message } of problems) byOperation.set(operation, [...(byOperation.get(operation) ?? []), message]);
+  for (const { operation, message } of problems)
+    byOperation.set(operation, [...(byOperation.get(operation) ?? []), message]);
   const counts = new Map<ApiProblemKind, number>();
   for (const { kind } of problems) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   return [
