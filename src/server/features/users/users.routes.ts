@@ -74,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           'like failed logins (AUTH_ACCOUNT_PER_15MIN from one address, then 429). A new address makes the account ' +
           'unverified; a new password revokes every older token, this one included (log in again). A notice goes ' +
           'to the address the account had. `is_active`, `is_superuser` and `is_verified` are ignored here. ' +
-          `Sending the same body again changes nothing more. ${NO_STORE}`,
+          NO_STORE,
         body: UpdateUserBody,
         response: {
           200: UserRead.describe('The user after the change'),
