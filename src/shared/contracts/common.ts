@@ -16,8 +16,49 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-/** `{detail}` is the one error shape of the API (a string, a `{code, reason}` object or a 422 list). */
+/**
+ * `{detail}` is the one error shape of the API: a string (usually a code), a `{code, reason}` object or the 422 list.
+ * The schemas below type each of them for the OpenAPI document (decision 0019); the named ones are components there,
+ * so generated clients get named types. `ErrorBody` leaves `detail` untyped: `npm run api:check` refuses it in a
+ * response, say which of the shapes below the route answers instead.
+ */
 export const ErrorBody = z.object({ detail: z.unknown() });
+
+/** `{"detail": "<text>"}` where the text is a message to show rather than one of a few codes (e.g. a 413's limit). */
+export const ErrorMessage = z.object({ detail: z.string() }).meta({ id: 'ErrorMessage' });
+
+/** `{"detail": "<code>"}` with the codes a route can answer on one status: an enum in the document. */
+export function errorCodes<const Code extends string>(...codes: [Code, ...Code[]]) {
+  return z.object({ detail: z.enum(codes) });
+}
+
+/** The `detail` of a rule that refused a value with a reason to show as it is (`{code, reason}`, contract §2). */
+export function codeWithReason<const Code extends string>(...codes: [Code, ...Code[]]) {
+  return z.object({ code: z.enum(codes), reason: z.string() });
+}
+
+/** What every guarded route answers without a good token (user JWT or logger token). */
+export const UnauthorizedError = errorCodes('Unauthorized').meta({ id: 'UnauthorizedError' });
+/** A superuser route called by a user who is not one. */
+export const ForbiddenError = errorCodes('Forbidden').meta({ id: 'ForbiddenError' });
+/** A per-IP or per-user limit is reached; `Retry-After` says in how many seconds to try again. */
+export const RateLimitedError = errorCodes('RATE_LIMITED').meta({ id: 'RateLimitedError' });
+/** The database is locked or overloaded: nothing was changed, retry after `Retry-After` seconds. */
+export const DatabaseBusyError = errorCodes('DATABASE_BUSY').meta({ id: 'DatabaseBusyError' });
+
+/** One entry of FastAPI's 422 list (contracts/auth-api.md §1.4), keys in pydantic's order. */
+export const ValidationIssue = z
+  .object({
+    type: z.string(),
+    loc: z.array(z.union([z.string(), z.number().int()])),
+    msg: z.string(),
+    input: z.unknown(),
+    ctx: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'ValidationError' });
+
+/** The 422 answer of every route with input: `{"detail": [{type, loc, msg, input, ctx?}, ...]}`. */
+export const ValidationErrorBody = z.object({ detail: z.array(ValidationIssue) }).meta({ id: 'HTTPValidationError' });
 
 /**
  * Booleans as pydantic reads them in lax mode (FastAPI query flags and the privilege flags of the account bodies):

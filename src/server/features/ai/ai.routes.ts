@@ -14,7 +14,7 @@ import {
   AskRequest,
   AskResponse,
 } from '#shared/contracts/ai';
-import { ErrorBody } from '#shared/contracts/common';
+import { errorCodes, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
 import { noStore } from '../../plugins/no-store';
 import type { AiService, Asker } from './ai.service';
@@ -40,10 +40,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
   }
 
   const QUOTA = `Visitors (by address) and users who are not VIP members may ask ${freePerMinute} questions a minute (AI_FREE_PER_MINUTE), counted in a fixed one-minute window that starts with the first question; VIP members are not limited.`;
-  const limited = ErrorBody.describe(
-    `\`${AI_RATE_LIMITED}\`: this minute's free questions are used up; \`Retry-After\` says in how many seconds (at most 60) the window ends`,
+  const limited = errorCodes(AI_RATE_LIMITED).describe(
+    "This minute's free questions are used up; `Retry-After` says in how many seconds (at most 60) the window ends",
   );
-  const badToken = ErrorBody.describe('A bearer token was sent and is not valid (send none to ask as a visitor)');
+  const badToken = UnauthorizedError.describe(
+    'A bearer token was sent and is not valid (send none to ask as a visitor)',
+  );
 
   app.post(
     '/ai/ask',
@@ -51,13 +53,15 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
       schema: {
         tags,
         summary: 'Ask one question about a fish; get an answer from our own data',
-        description: `One complete question (no conversation context), 1–${AI_QUESTION_MAX_LENGTH} characters after trimming, in Chinese, English or Japanese. The answer names the fish (its exact name in any language, also inside a sentence without spaces), an optional map and what was asked — bait, place (heat map hot spots of the last 7 days), game time, depth, weather (the bait guide's detail over the last 72 hours), official records, trophy weights, where it lives — and answers in the question's language from the same queries as the pages, citing the numbers, the sample size and the window, with \`links\` to those pages. No exact fish name: \`suggestions\` holds the closest names. With AI_PROVIDER=openai a language model rephrases the facts; on its time-out, an error or a number not among the facts the built-in answer is sent and \`fallback\` says why. ${QUOTA} \`remaining\` is what is left this minute (null for VIP members).`,
+        description: `One complete question (no conversation context), 1–${AI_QUESTION_MAX_LENGTH} characters after trimming, in Chinese, English or Japanese. The answer names the fish (its exact name in any language, also inside a sentence without spaces), an optional map and what was asked — bait, place (heat map hot spots of the last 7 days), game time, depth, weather (the bait guide's detail over the last 72 hours), official records, trophy weights, where it lives — and answers in the question's language from the same queries as the pages, citing the numbers, the sample size and the window, with \`links\` to those pages. No exact fish name: \`suggestions\` holds the closest names. With AI_PROVIDER=openai a language model rephrases the facts; on its time-out, an error or a number not among the facts the built-in answer is sent and \`fallback\` says why. ${QUOTA} \`remaining\` is what is left this minute (null for VIP members). Not idempotent: every question counts, a repeated one too. \`Cache-Control: no-store\`.`,
         security: optionalBearer,
         body: AskRequest,
         response: {
           200: AskResponse.describe('The answer, its facts and links'),
           401: badToken,
-          422: ErrorBody.describe('The question is empty or longer than 500 characters (FastAPI validation list)'),
+          422: ValidationErrorBody.describe(
+            `The question is empty or longer than ${AI_QUESTION_MAX_LENGTH} characters (FastAPI validation list)`,
+          ),
           429: limited,
         },
       },
@@ -71,9 +75,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
       schema: {
         tags,
         summary: "The free questions left this minute (the page's counter)",
-        description: `${QUOTA} Counts nothing. VIP members get \`vip: true\` and nulls; others the limit, what is left and, when nothing is, \`retry_after\` seconds until the window ends.`,
+        description: `${QUOTA} Counts nothing. VIP members get \`vip: true\` and nulls; others the limit, what is left and, when nothing is, \`retry_after\` seconds until the window ends. \`Cache-Control: no-store\`.`,
         security: optionalBearer,
-        response: { 200: AiQuotaResponse, 401: badToken },
+        response: { 200: AiQuotaResponse.describe("The asker's quota this minute"), 401: badToken },
       },
     },
     async (request) => ai.quota(await askerOf(request)),
@@ -86,9 +90,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
       schema: {
         tags,
         summary: "The current user's own recent questions, newest first",
-        description: `The last ${AI_HISTORY_LIMIT} questions the signed-in user asked, with the answers sent and which engine wrote them.`,
-        security: [{ bearer: [] }],
-        response: { 200: AiHistoryResponse, 401: ErrorBody.describe('No valid bearer token') },
+        description: `The last ${AI_HISTORY_LIMIT} questions the signed-in user asked, with the answers sent and which engine wrote them. \`Cache-Control: no-store\`.`,
+        response: { 200: AiHistoryResponse.describe('The recent questions and their answers') },
       },
     },
     async (request) => ai.history(currentUser(request)),

@@ -15,7 +15,7 @@ import {
   FishesByMapQuery,
   FishesByMapResponse,
 } from '#shared/contracts/catalogue';
-import { ErrorBody } from '#shared/contracts/common';
+import { errorCodes } from '#shared/contracts/common';
 import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
 import { HttpError } from '../../plugins/errors';
 import { trustedResponse } from '../../plugins/validation';
@@ -59,9 +59,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Catalogue groups (fish, maps, baits, star_type, fish_way): only the groups asked',
-        description: 'Answers carry an ETag; a request with a matching If-None-Match gets 304 without a body.',
+        description:
+          'Every item of each `category_group` asked (repeat the parameter for several), the groups in the order ' +
+          'fish, maps, baits, star_type, fish_way whatever the order asked. Public, not rate-limited. The catalogue ' +
+          'changes only with a deploy or an import: answers may be cached for 60 seconds and carry an ETag; a ' +
+          'request with a matching If-None-Match gets 304 without a body.',
         querystring: CategoryListQuery,
-        response: { 200: trustedResponse(CategoryListResponse), 304: z.null() },
+        response: {
+          200: trustedResponse(CategoryListResponse.describe('The groups asked, each a list of its items')),
+          304: z.null().describe('Unchanged since the ETag sent in If-None-Match: no body'),
+        },
       },
     },
     async (request, reply) => {
@@ -80,8 +87,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Fish that live on a map',
+        description: 'The catalogue items of every fish whose `data.maps` includes `map_id`. Public, not rate-limited.',
         querystring: FishesByMapQuery,
-        response: { 200: trustedResponse(FishesByMapResponse), 404: ErrorBody },
+        response: {
+          200: trustedResponse(FishesByMapResponse.describe("The map's fish")),
+          404: errorCodes('MAP_NOT_FOUND').describe('No map has this `map_id`'),
+        },
       },
     },
     async (request) => {
@@ -97,8 +108,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Paged catalogue search by name (zh / en / ja) or index letter',
+        description:
+          'Items of one `group_type` (or all) whose Chinese, English or Japanese name matches `like_str` (any ' +
+          'case): from the start with `like_start=true` (default), anywhere with `false`; a one-character ' +
+          "`like_str` also matches the index letter. `letter` keeps the items whose index letter (of `lang`'s " +
+          'name: the pinyin initial for zh, the English one for en and ja) is that letter, `#` for none of A–Z. ' +
+          "Sorted by that index letter, then `lang`'s name; pages of `page_size` (at most 100). Public, not " +
+          'rate-limited.',
         querystring: CategoriesQuery,
-        response: { 200: trustedResponse(CategoriesResponse) },
+        response: { 200: trustedResponse(CategoriesResponse.describe('One page of matching items and the total')) },
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BUILD_INFO_FILE } from '#shared/build-info';
 import { BuildInfo } from '#shared/contracts/build';
+import { errorCodes } from '#shared/contracts/common';
 
 export interface HealthRoutesOptions {
   /** The built front end's folder; given, `GET /build` answers the build id Vite wrote there. */
@@ -29,7 +30,16 @@ function readBuildId(clientDir: string): string | null {
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { clientDir }) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness',
+        description:
+          'Answers while the process serves requests, without touching the database (see `/ready`). Public, not ' +
+          'rate-limited; served at the root and under `/api`.',
+        response: { 200: z.object({ status: z.literal('ok') }).describe('The process is up') },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -39,9 +49,14 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       schema: {
         tags: ['system'],
         summary: 'Readiness: the database answers',
+        description:
+          'Pings the database; load balancers stop sending traffic while this answers 503. Public, not ' +
+          'rate-limited; served at the root and under `/api`.',
         response: {
-          200: z.object({ status: z.literal('ready'), database: z.string() }),
-          503: z.object({ detail: z.string() }),
+          200: z
+            .object({ status: z.literal('ready'), database: z.string() })
+            .describe('The database answered; `database` is its dialect (`sqlite` or `postgres`)'),
+          503: errorCodes('DATABASE_UNAVAILABLE').describe('The database did not answer the ping'),
         },
       },
     },
@@ -64,8 +79,12 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       schema: {
         tags: ['system'],
         summary: 'The build of the front end this server serves',
-        description: 'Open pages ask this every hour and offer a reload when it differs from their own build.',
-        response: { 200: BuildInfo },
+        description:
+          'Open pages ask this every hour and offer a reload when it differs from their own build. Public, ' +
+          '`Cache-Control: no-store`.',
+        response: {
+          200: BuildInfo.describe('The build id Vite wrote beside the front end, or null when none is served'),
+        },
       },
     },
     async (_request, reply) => {

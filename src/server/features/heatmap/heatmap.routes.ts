@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HeatCellQuery, HeatCellResponse, HeatmapQuery, HeatmapResponse } from '#shared/contracts/catches';
-import { ErrorBody } from '#shared/contracts/common';
+import { errorCodes, ValidationErrorBody } from '#shared/contracts/common';
 import { sendConditional } from '../../plugins/conditional-get';
 import { trustedResponse } from '../../plugins/validation';
 import type { HeatmapService } from './heatmap.service';
@@ -20,8 +20,8 @@ export interface HeatmapRoutesOptions {
 const WINDOW =
   '`range` = `1d`, `3d`, `7d` or `30d` ending now (default `7d`), or `from` (inclusive) and `to` (exclusive) as ISO-8601 times; not both.';
 const errors = {
-  404: ErrorBody.describe('`MAP_NOT_FOUND`: no map has this `map_id`'),
-  422: ErrorBody.describe('A query parameter is invalid (FastAPI validation list)'),
+  404: errorCodes('MAP_NOT_FOUND').describe('No map has this `map_id`'),
+  422: ValidationErrorBody.describe('A query parameter is invalid (FastAPI validation list)'),
 };
 
 export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async (app, { heatmap }) => {
@@ -32,10 +32,10 @@ export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async 
         tags,
         security: [],
         summary: 'Catches per grid cell of a map (catch-report density)',
-        description: `Counts per cell of a ${'`cols × rows`'} grid over the map's bounds, for all fish or one (\`fish_id\`), all star types or one (\`star_type\`). ${WINDOW} \`total\` is exactly the number of stored catches that match (the same as \`/logs/bird\` with the same filters); \`updated_at\` is the newest catch counted. Answers carry an ETag; a matching If-None-Match gets 304 without a body.`,
+        description: `Counts per cell of a ${'`cols × rows`'} grid over the map's bounds, for all fish or one (\`fish_id\`), all star types or one (\`star_type\`). ${WINDOW} \`total\` is exactly the number of stored catches that match (the same as \`/logs/bird\` with the same filters); \`updated_at\` is the newest catch counted. Answers carry an ETag (\`Cache-Control: no-cache\`); a matching If-None-Match gets 304 without a body. Public, not rate-limited.`,
         querystring: HeatmapQuery,
         response: {
-          200: trustedResponse(HeatmapResponse),
+          200: trustedResponse(HeatmapResponse.describe('The grid, its non-empty cells and the counts')),
           304: z.null().describe('Unchanged since the ETag'),
           ...errors,
         },
@@ -53,9 +53,12 @@ export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async 
         tags,
         security: [],
         summary: 'What was caught in one cell of the heat map',
-        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`): the catches counted there, the five most caught fish and baits, the depth range and the cell's area in game coordinates. ${WINDOW}`,
+        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`): the catches counted there, the five most caught fish and baits, the depth range and the cell's area in game coordinates. ${WINDOW} Public, not rate-limited.`,
         querystring: HeatCellQuery,
-        response: { 200: HeatCellResponse, ...errors },
+        response: {
+          200: HeatCellResponse.describe("The cell's catches, top fish and baits, depths and area"),
+          ...errors,
+        },
       },
     },
     async (request) => heatmap.cell(request.query),

@@ -352,7 +352,7 @@ describe('OpenAPI', () => {
       for (const response of Object.values(post.responses)) expect(response.description).not.toBe('Default Response');
     }
     const records = doc.paths['/api/records/import']!.post!;
-    expect(records.security).toEqual([{ bearer: [] }]);
+    expect(records.security).toEqual([{ superuser: [] }]);
     expect(Object.keys(records.responses).sort()).toEqual(['200', '401', '403', '413', '422', '503']);
   });
 });

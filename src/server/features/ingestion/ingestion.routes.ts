@@ -14,7 +14,7 @@ import {
   RecordImportResponse,
   SaleItem,
 } from '#shared/contracts/catches';
-import { ErrorBody } from '#shared/contracts/common';
+import { DatabaseBusyError, ErrorMessage, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import { HttpError } from '../../plugins/errors';
 import { batchBody, requireJsonBody, trustedResponse } from '../../plugins/validation';
 import type { CatchWriter } from './catch-writer';
@@ -51,9 +51,12 @@ const BATCH_RULES =
   'committed. Re-sending an item (same key) is always safe: it is answered `duplicate` and changes nothing.';
 
 const batchErrors = {
-  413: ErrorBody.describe('More than 500 items or more than 1 MiB (1,048,576 bytes): send smaller batches'),
-  422: ErrorBody.describe('The body is not `{"items": [...]}` with at least one item (FastAPI validation list)'),
-  503: ErrorBody.describe(
+  413: ErrorMessage.describe('More than 500 items or more than 1 MiB (1,048,576 bytes): send smaller batches'),
+  422: ValidationErrorBody.describe(
+    'The body is not `{"items": [...]}` with at least one item (FastAPI validation list); problems inside an item ' +
+      "are that item's result in a 200 instead",
+  ),
+  503: DatabaseBusyError.describe(
     '`DATABASE_BUSY`: the database is locked or overloaded; nothing was stored. Retry the same batch after `Retry-After` seconds',
   ),
 };
@@ -66,7 +69,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
   // The answer to a full batch is ~30 KB against the ~150 KB the logger just sent: gzipping it would cost more server
   // time per batch than any other step but the insert, for little gain on the wire.
   const uncompressed = { compress: false } as const;
-  const unauthorizedLogger = ErrorBody.describe('`{"detail":"Unauthorized"}`: missing or unknown logger token');
+  const unauthorizedLogger = UnauthorizedError.describe('Missing or unknown logger token (`WWW-Authenticate: Bearer`)');
 
   app.post(
     '/c_report/catches',
@@ -134,12 +137,9 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
         tags: recordTags,
         summary: 'Import official records (superuser; idempotent by `source_id`)',
         description: `${BATCH_RULES} Records are checked like catches; the measured fields (depth, weather, x/y, …) may be absent or null. \`npm run records:import -- FILE\` sends a CSV or JSON file through the same writer.`,
-        security: [{ bearer: [] }],
         body: batchBody(OfficialRecordItem),
         response: {
           200: trustedResponse(RecordImportResponse.describe('One result per record, in the order of `items`')),
-          401: ErrorBody.describe('No valid bearer token'),
-          403: ErrorBody.describe('The user is not a superuser'),
           ...batchErrors,
         },
       },

@@ -15,7 +15,8 @@ import {
   UnbindClientBody,
   UserRead,
 } from '#shared/contracts/auth';
-import { ErrorBody } from '#shared/contracts/common';
+import { AuthErrorCode } from '#shared/account-rules';
+import { errorCodes, RateLimitedError, UnauthorizedError } from '#shared/contracts/common';
 import { toUserRead } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
 import { noStore } from '../../plugins/no-store';
@@ -28,12 +29,10 @@ const tags = ['reports'];
 const userSecurity = [{ bearer: [] }];
 const loggerSecurity = [{ loggerToken: [] }];
 
-const unauthorizedUser = ErrorBody.describe('`{"detail":"Unauthorized"}`: no valid access token');
-const unauthorizedLogger = ErrorBody.describe(
-  '`{"detail":"Unauthorized"}`: missing, unknown, rotated or revoked logger token',
+const unauthorizedLogger = UnauthorizedError.describe(
+  'Missing, unknown, rotated or revoked logger token (`WWW-Authenticate: Bearer`)',
 );
-const validationError = ErrorBody.describe('The body does not match the schema (FastAPI validation list)');
-const rateLimited = (what: string) => ErrorBody.describe(`\`{"detail":"RATE_LIMITED"}\` with \`Retry-After\`: ${what}`);
+const rateLimited = (what: string) => RateLimitedError.describe(`${what}; \`Retry-After\` says when to try again`);
 const BINDING_RULES =
   'The binding code proves that the user controls the logger: the logger asks for one with ' +
   '`POST /api/c_report/clients/binding_code` and shows it; it is valid 10 minutes and for one bind (spaces, hyphens ' +
@@ -72,9 +71,8 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
         security: [],
         body: CreateClientBody.optional(),
         response: {
-          201: CreateClientResponse,
-          422: validationError,
-          429: rateLimited('too many registrations from this address'),
+          201: CreateClientResponse.describe('The new logger: its id and its secret token'),
+          429: rateLimited(`More than ${ipPerMinute} registrations this minute from this address`),
         },
       },
     },
@@ -94,7 +92,10 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
           'logger to their account. 8 characters, valid 10 minutes (`expires_at`), one bind; asking again replaces ' +
           'the previous code. Only a hash of it is stored.',
         security: loggerSecurity,
-        response: { 200: BindingCodeResponse, 401: unauthorizedLogger },
+        response: {
+          200: BindingCodeResponse.describe('The code and when it expires'),
+          401: unauthorizedLogger,
+        },
       },
     },
     async (request) => loggerBinding.issueCode(callingLogger(request)),
@@ -113,7 +114,10 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
           'Same logger id, binding and data. The old token answers 401 on every route and every instance from the ' +
           'moment this answers; keep the new one before discarding the old.',
         security: loggerSecurity,
-        response: { 200: CreateClientResponse, 401: unauthorizedLogger },
+        response: {
+          200: CreateClientResponse.describe('The same logger id and its new secret token'),
+          401: unauthorizedLogger,
+        },
       },
     },
     async (request) => loggerBinding.rotateToken(callingLogger(request)),
@@ -154,13 +158,13 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
         security: userSecurity,
         body: BindClientBody,
         response: {
-          200: UserRead,
-          400: ErrorBody.describe("`BINDING_CODE_INVALID`: the code is wrong, used, expired or another logger's"),
-          401: unauthorizedUser,
-          404: ErrorBody.describe('`CLIENT_NOT_FOUND`: no logger has this id'),
-          409: ErrorBody.describe('`CLIENT_ALREADY_BOUND`: another account holds this logger'),
-          422: validationError,
-          429: rateLimited('too many wrong binding codes for this logger or from this account'),
+          200: UserRead.describe('The user with the new `client_id`'),
+          400: errorCodes(AuthErrorCode.BINDING_CODE_INVALID).describe(
+            "The code is wrong, used, expired or another logger's",
+          ),
+          404: errorCodes(AuthErrorCode.CLIENT_NOT_FOUND).describe('No logger has this id'),
+          409: errorCodes(AuthErrorCode.CLIENT_ALREADY_BOUND).describe('Another account holds this logger'),
+          429: rateLimited('Too many wrong binding codes for this logger or from this account'),
         },
       },
     },
@@ -183,10 +187,10 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
         security: userSecurity,
         body: UnbindClientBody,
         response: {
-          200: UserRead,
-          401: unauthorizedUser,
-          404: ErrorBody.describe('`CLIENT_NOT_FOUND`: no logger is bound, or not the one named'),
-          422: validationError,
+          200: UserRead.describe('The user with `client_id: null`'),
+          404: errorCodes(AuthErrorCode.CLIENT_NOT_FOUND).describe(
+            'No logger is bound, or `client_id` is not the bound one (so unbinding twice answers 404)',
+          ),
         },
       },
     },

@@ -16,7 +16,7 @@ import {
   OfficialLogPage,
   OfficialLogQuery,
 } from '#shared/contracts/catches';
-import { ErrorBody } from '#shared/contracts/common';
+import { errorCodes, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import type { User } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -35,10 +35,10 @@ const optionalBearer: { [scheme: string]: string[] }[] = [{ bearer: [] }, {}];
 const FILTERS = `Filters: \`map_id\`, \`fish_id\`, \`bait_id\` (the first bait of a rig), \`star_type\`, \`rod_type\`, \`from\` (inclusive) and \`to\` (exclusive) as ISO-8601 times. \`total\` is exact up to ${LOG_COUNT_LIMIT} matches; beyond that it is ${LOG_COUNT_LIMIT} with \`total_exact: false\`, and pages reach the newest ${LOG_COUNT_LIMIT} (page × page_size ≤ ${LOG_COUNT_LIMIT}): narrow the filters for older ones.`;
 
 const responses = {
-  401: ErrorBody.describe('`mine=true` without a valid bearer token'),
-  422: ErrorBody.describe('A query parameter is invalid (FastAPI validation list)'),
+  401: UnauthorizedError.describe('`mine=true` without a valid bearer token'),
+  422: ValidationErrorBody.describe('A query parameter is invalid (FastAPI validation list)'),
 };
-const notFound = (what: string) => ErrorBody.describe(`No ${what} has this id`);
+const PUBLIC = 'Public, not rate-limited.';
 
 export const logsRoutes: FastifyPluginAsyncZod<LogsRoutesOptions> = async (app, { logs }) => {
   /** The current user for `mine=true` (401 without a good token); null otherwise, whatever the headers say. */
@@ -54,7 +54,7 @@ export const logsRoutes: FastifyPluginAsyncZod<LogsRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'AI records: catches reported by the bird loggers, newest first',
-        description: `${FILTERS} \`mine=true\` (bearer token): only the catches of the current user's bound logger (none without one). A catch never shows which logger or player sent it.`,
+        description: `${FILTERS} \`mine=true\` (bearer token): only the catches of the current user's bound logger (none without one). A catch never shows which logger or player sent it. ${PUBLIC}`,
         security: optionalBearer,
         querystring: BirdLogQuery,
         response: { 200: trustedResponse(BirdLogPage.describe('One page of catches')), ...responses },
@@ -69,11 +69,13 @@ export const logsRoutes: FastifyPluginAsyncZod<LogsRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'One AI record (catch) by id',
+        description: `The catch as listed by \`/logs/bird\`, for a link to one catch. ${PUBLIC}`,
+        security: [],
         params: LogIdParams,
         response: {
           200: trustedResponse(BirdLogItem.describe('The catch')),
-          404: notFound('catch'),
-          422: responses[422],
+          404: errorCodes('CATCH_NOT_FOUND').describe('No catch has this id'),
+          422: ValidationErrorBody.describe('`id` is not a positive integer (FastAPI validation list)'),
         },
       },
     },
@@ -90,7 +92,7 @@ export const logsRoutes: FastifyPluginAsyncZod<LogsRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: "Official records from the game's record tables, newest first",
-        description: `${FILTERS} \`category\` is the record's rod type (the same column as \`rod_type\`). \`mine=true\` (bearer token): only the records whose player name is the one the current user's bound logger registered with (none without one).`,
+        description: `${FILTERS} \`category\` is the record's rod type (the same column as \`rod_type\`). \`mine=true\` (bearer token): only the records whose player name is the one the current user's bound logger registered with (none without one). ${PUBLIC}`,
         security: optionalBearer,
         querystring: OfficialLogQuery,
         response: { 200: trustedResponse(OfficialLogPage.describe('One page of official records')), ...responses },
@@ -105,11 +107,13 @@ export const logsRoutes: FastifyPluginAsyncZod<LogsRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'One official record by id',
+        description: `The record as listed by \`/logs/official\`, for a link to one record. ${PUBLIC}`,
+        security: [],
         params: LogIdParams,
         response: {
           200: trustedResponse(OfficialLogItem.describe('The official record')),
-          404: notFound('official record'),
-          422: responses[422],
+          404: errorCodes('RECORD_NOT_FOUND').describe('No official record has this id'),
+          422: ValidationErrorBody.describe('`id` is not a positive integer (FastAPI validation list)'),
         },
       },
     },

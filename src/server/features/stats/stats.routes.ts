@@ -1,7 +1,7 @@
 /** `GET /api/users/me/stats` (contract §5): the current user's personal stats, "today" in the zone they name. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StatsQuery, StatsResponse } from '#shared/contracts/catches';
-import { ErrorBody } from '#shared/contracts/common';
+import { ValidationErrorBody } from '#shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
 import type { StatsService } from './stats.service';
 
@@ -22,13 +22,11 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         description:
           '`tz` is an IANA time zone (default UTC) whose calendar days are "today" and "yesterday". Counts and lists ' +
           "are those of the user's bound logger: zeros and empty lists without one. A change is null when yesterday " +
-          'was 0. Star count = catches of star types 446–452.',
-        security: [{ bearer: [] }],
+          'was 0. Star count = catches of star types 446–452. Not rate-limited.',
         querystring: StatsQuery,
         response: {
           200: StatsResponse.describe("The bound logger's stats"),
-          401: ErrorBody.describe('No valid bearer token'),
-          422: ErrorBody.describe('`tz` is not a known IANA time zone'),
+          422: ValidationErrorBody.describe('`tz` is not a known IANA time zone (FastAPI validation list)'),
         },
       },
     },

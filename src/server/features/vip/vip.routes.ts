@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody } from '#shared/contracts/common';
+import { errorCodes, RateLimitedError, ValidationErrorBody } from '#shared/contracts/common';
 import {
   CancelResponse,
   LocalCheckoutBody,
@@ -31,7 +31,6 @@ import { requireJsonBody } from '../../plugins/validation';
 import type { VipService } from './vip.service';
 
 const tags = ['vip'];
-const bearer = [{ bearer: [] }];
 
 /** New orders one user may start a minute (each is a row and, with Stripe, a Checkout Session). */
 export const SUBSCRIBES_PER_MINUTE = 10;
@@ -42,14 +41,15 @@ export interface VipRoutesOptions {
   subscribesPerMinute?: number;
 }
 
-const unauthorized = ErrorBody.describe('`{"detail":"Unauthorized"}`: no valid bearer token');
-const orderNotFound = ErrorBody.describe(
-  `\`${VIP_ERRORS.orderNotFound}\`: no order of the current user has this number`,
-);
-const invalid = (what: string) => ErrorBody.describe(`${what} is invalid (FastAPI validation list)`);
-const unavailable = ErrorBody.describe(
-  `\`${VIP_ERRORS.providerUnavailable}\`: the payment provider could not be reached; try again (Retry-After)`,
-);
+const NO_STORE = '`Cache-Control: no-store`.';
+const orderNotFound = errorCodes(VIP_ERRORS.orderNotFound).describe('No order of the current user has this number');
+const invalid = (what: string) => ValidationErrorBody.describe(`${what} is invalid (FastAPI validation list)`);
+/** A 503 of a route that calls the payment provider, or whose write met a busy database. */
+const unavailable = (provider: string) =>
+  errorCodes(VIP_ERRORS.providerUnavailable, 'DATABASE_BUSY').describe(
+    `\`${VIP_ERRORS.providerUnavailable}\`: ${provider}; \`DATABASE_BUSY\`: the database was locked. Nothing was ` +
+      'changed; try again after `Retry-After` seconds',
+  );
 
 const WebhookParams = z.object({ provider: z.string().min(1).max(32) });
 
@@ -70,18 +70,19 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
           'alone. `mode=once` pays one period; `mode=subscription` renews every period until canceled. With the ' +
           '`local` provider `checkout_url` is the site-relative test checkout page (`/vip/checkout?order_no=…`, add ' +
           "the page's language prefix); with Stripe it is Stripe's Checkout. The order stays `pending` until the " +
-          `provider's webhook lands. At most ${subscribesPerMinute} new orders per user a minute.`,
-        security: bearer,
+          `provider's webhook lands. Not idempotent: every call is a new order. At most ${subscribesPerMinute} new ` +
+          `orders per user a minute. ${NO_STORE}`,
         querystring: SubscribeQuery,
         response: {
           200: SubscribeResponse.describe('The new pending order and where to pay it'),
-          401: unauthorized,
-          409: ErrorBody.describe(
-            `\`${VIP_ERRORS.alreadySubscribed}\`: \`mode=subscription\` while an auto-renewing subscription is active`,
+          409: errorCodes(VIP_ERRORS.alreadySubscribed).describe(
+            '`mode=subscription` while an auto-renewing subscription is active',
           ),
           422: invalid('`mode`'),
-          429: ErrorBody.describe('`RATE_LIMITED`: too many new orders a minute (Retry-After)'),
-          503: unavailable,
+          429: RateLimitedError.describe(
+            `More than ${subscribesPerMinute} new orders this minute; \`Retry-After\` says when to try again`,
+          ),
+          503: unavailable('the payment provider could not be reached (the order is closed as failed)'),
         },
       },
     },
@@ -98,12 +99,10 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
         summary: "The current user's orders, newest first",
         description:
           'Every order: pending, paid, failed, canceled and refunded, renewals included (`renews_order_no`). ' +
-          '`activation_key` is set on paid orders only; `amount` is in cents.',
-        security: bearer,
+          `\`activation_key\` is set on paid orders only; \`amount\` is in cents. ${NO_STORE}`,
         querystring: OrderListQuery,
         response: {
           200: OrderPage.describe('One page of orders'),
-          401: unauthorized,
           422: invalid('`page` or `page_size`'),
         },
       },
@@ -120,12 +119,11 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
         tags,
         summary: "One of the current user's orders",
         description:
-          "The result page follows an order with this until it leaves `pending`. Another user's order is 404.",
-        security: bearer,
+          "The result page follows an order with this until it leaves `pending`. Another user's order is 404. " +
+          NO_STORE,
         params: OrderNoParams,
         response: {
           200: Order.describe('The order'),
-          401: unauthorized,
           404: orderNotFound,
           422: invalid('`order_no`'),
         },
@@ -142,9 +140,8 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
       schema: {
         tags,
         summary: "The current user's membership: expiry, auto-renewal, the price and the payment provider",
-        description: '`next_renewal_at` is set while an auto-renewing subscription is active (`auto_renew`).',
-        security: bearer,
-        response: { 200: VipStatus.describe('The membership'), 401: unauthorized },
+        description: `\`next_renewal_at\` is set while an auto-renewing subscription is active (\`auto_renew\`). ${NO_STORE}`,
+        response: { 200: VipStatus.describe('The membership') },
       },
     },
     async (request) => vip.status(currentUser(request)),
@@ -158,13 +155,13 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Stop auto-renewal (the membership stays until its expiry)',
-        description: 'Cancels every active subscription of the user at the payment provider, then here.',
-        security: bearer,
+        description:
+          'Cancels every active subscription of the user at the payment provider, then here. Once none is left, ' +
+          `calling again answers 404. ${NO_STORE}`,
         response: {
           200: CancelResponse.describe('The membership after canceling'),
-          401: unauthorized,
-          404: ErrorBody.describe(`\`${VIP_ERRORS.noSubscription}\`: no active auto-renewing subscription`),
-          503: unavailable,
+          404: errorCodes(VIP_ERRORS.noSubscription).describe('No active auto-renewing subscription'),
+          503: unavailable('the payment provider could not be reached'),
         },
       },
     },
@@ -191,15 +188,14 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
         params: WebhookParams,
         response: {
           200: WebhookResponse.describe('The event is stored (and applied once)'),
-          400: ErrorBody.describe(
+          400: errorCodes(VIP_ERRORS.badSignature, VIP_ERRORS.staleSignature).describe(
             `\`${VIP_ERRORS.badSignature}\` (missing or wrong signature) or \`${VIP_ERRORS.staleSignature}\` ` +
               `(signed more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from now)`,
           ),
-          404: ErrorBody.describe(`\`${VIP_ERRORS.unknownProvider}\`: not the configured payment provider`),
+          404: errorCodes(VIP_ERRORS.unknownProvider).describe('Not the configured payment provider'),
           422: invalid('A correctly signed body'),
-          503: ErrorBody.describe(
-            `\`${VIP_ERRORS.providerUnavailable}\`: the provider's API (asked about the event) did not answer; ` +
-              'nothing was stored, so the redelivery applies it',
+          503: unavailable(
+            "the provider's API (asked about the event) did not answer. Nothing was stored, so the redelivery applies it",
           ),
         },
       },
@@ -224,20 +220,19 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
         description:
           '`pay` and `fail` reach the order the way a real payment does: as a signed event through ' +
           '`POST /api/vip/webhook/local` (`checkout.completed`, with a new subscription for `mode=subscription`; ' +
-          '`payment.failed`). `cancel` closes the order without a payment. Only with `PAYMENT_PROVIDER=local`.',
-        security: bearer,
+          '`payment.failed`). `cancel` closes the order without a payment. Only with `PAYMENT_PROVIDER=local`. ' +
+          `Once the order has left \`pending\`, calling again answers 409. ${NO_STORE}`,
         params: OrderNoParams,
         body: LocalCheckoutBody,
         response: {
           200: Order.describe('The order afterwards'),
-          401: unauthorized,
-          404: ErrorBody.describe(
+          404: errorCodes(VIP_ERRORS.orderNotFound, VIP_ERRORS.unknownProvider).describe(
             `\`${VIP_ERRORS.orderNotFound}\`: no order of the current user has this number; ` +
               `\`${VIP_ERRORS.unknownProvider}\`: the local provider is not the configured one`,
           ),
-          409: ErrorBody.describe(`\`${VIP_ERRORS.orderNotPending}\`: the order is no longer pending`),
+          409: errorCodes(VIP_ERRORS.orderNotPending).describe('The order is no longer pending'),
           422: invalid('`outcome` or `order_no`'),
-          503: ErrorBody.describe(`\`${VIP_ERRORS.providerUnavailable}\`: the signed event was not accepted`),
+          503: unavailable('the signed event was not accepted'),
         },
       },
     },
