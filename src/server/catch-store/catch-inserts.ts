@@ -8,8 +8,8 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
-import { insertIgnoringConflicts } from '../../db/bulk-insert';
-import type { Database } from '../../db/schema';
+import { insertIgnoringConflicts } from '../db/bulk-insert';
+import type { Database } from '../db/schema';
 import type { NewCatchRow } from './rows';
 
 /**

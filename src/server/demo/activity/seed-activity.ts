@@ -7,7 +7,7 @@
  * where it stopped; report ids are deterministic, so even a chunk done twice inserts nothing twice.
  */
 import type { Kysely } from 'kysely';
-import { createCatchWriter } from '../../catch-writing';
+import { createCatchWriter } from '../../catch-store/catch-store';
 import type { Database } from '../../db/schema';
 import { CatalogueRepository } from '../../features/catalogue/catalogue.repository';
 import { CatalogueSnapshot } from '../../features/catalogue/catalogue-snapshot';

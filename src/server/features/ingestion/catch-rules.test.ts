@@ -1,7 +1,7 @@
 /**
  * Every rule a catch upload is judged by (contracts/catch-data-api.md §1), through `POST /api/c_report/catches` on
  * a real database: each case changes one field of a valid catch and expects exactly that field's error and nothing
- * stored, or expects an edge value to be accepted. The exact time edges (which need a fixed clock): catch-writer.test.ts.
+ * stored, or expects an edge value to be accepted. The exact time edges (which need a fixed clock): catch-store/catch-writer.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchBatchResponse, wireTime } from '#shared/contracts/catches';

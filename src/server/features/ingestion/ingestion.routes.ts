@@ -16,7 +16,7 @@ import {
 import { ErrorBody } from '#shared/contracts/common';
 import { HttpError } from '../../plugins/errors';
 import { batchBody, requireJsonBody, trustedResponse } from '../../plugins/validation';
-import type { CatchWriter } from './catch-writer';
+import type { CatchWriter } from '../../catch-store/catch-store';
 import { LastSeen, type LoggerAccounts, LoggerAuth } from './logger-auth';
 
 // The uploads sit beside the logger registration in /docs; the import beside the record logs.
