@@ -179,8 +179,9 @@ export default tseslint.config(
     },
   },
   {
-    // Client tests may use the client's test harness and fixtures.
-    files: ['src/client/**/*.test.{ts,tsx}'],
+    // Client tests may use the client's test harness and fixtures. The features' test-fixtures.ts files are test
+    // code on their way into src/client/test/ (a parallel change): drop them here once they are there.
+    files: ['src/client/**/*.test.{ts,tsx}', 'src/client/features/*/test-fixtures.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

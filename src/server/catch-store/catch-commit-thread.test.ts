@@ -12,7 +12,7 @@ import { wireTime } from '#shared/contracts/catches';
 import { CatchCommitThread } from './catch-commit-thread';
 import { createCatchWriter } from './catch-store';
 import { isDatabaseBusy } from '../db/errors';
-import { type CatchPlace, catchPlace, validCatch } from '../features/ingestion/catch-fixtures';
+import { type CatchPlace, catchPlace, validCatch } from '../test/catch-fixtures';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;

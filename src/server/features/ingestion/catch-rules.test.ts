@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchBatchResponse, wireTime } from '#shared/contracts/catches';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type CatchPlace, catchPlace, validCatch } from './catch-fixtures';
+import { type CatchPlace, catchPlace, validCatch } from '../../test/catch-fixtures';
 
 let ctx: TestContext;
 let place: CatchPlace;
