@@ -40,7 +40,8 @@ import type { PaymentProvider } from './features/vip/payment-provider';
 import { createPaymentProvider } from './features/vip/payment-providers';
 import { VipRepository } from './features/vip/vip.repository';
 import { VipService } from './features/vip/vip.service';
-import { type CounterStore, createCounterStore, createRateLimits, type RateLimits } from './plugins/rate-limits';
+import { type CounterStore, createCounterStore } from './counter-store';
+import { createRateLimits, type RateLimits } from './http/rate-limits';
 
 export interface Services {
   /** Access, reset and verification JWTs. */

@@ -1,30 +1,17 @@
 /**
- * Request validation with zod, answering FastAPI's 422 list shape (contracts/auth-api.md §1.4) on every route:
+ * Validation errors in FastAPI's 422 list shape (contracts/auth-api.md §1.4), on every route:
  * `{"detail":[{"type","loc","msg","input"}, ...]}`. The issue list is kept on the error so the error handler can
- * render it; messages follow pydantic's wording where a client may show them.
- *
- * Also here, because they decide how a body is read and how an answer is written:
- * - batch bodies (`batchBody` + `judgeItems`): `{"items": [...]}` where each item is judged alone;
- * - the JSON body parser (`jsonBodyParser`), with `config: { rawBody: true }` for signed webhooks;
- * - the response serializer (`responseSerializerCompiler`), with `trustedResponse(schema)` for hot reads.
+ * render it; messages follow pydantic's wording where a client may show them. The validator (zod-compilers.ts), the
+ * JSON parser (json-bodies.ts) and the batch items' verdicts (batch-bodies.ts) all word their errors here.
  */
-import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MAX_BATCH_ITEMS } from '#shared/contracts/catches';
+import type { z } from 'zod';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Keep the exact bytes of a JSON body on `request.rawBody` (webhook signatures are computed over them). */
-    rawBody?: boolean;
-  }
-  interface FastifyRequest {
-    /** The body as received, on routes with `config: { rawBody: true }`. */
-    rawBody?: Buffer;
-  }
-}
-
-const PART_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+export const PART_LOC: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
 
 export interface ValidationEntry {
   type: string;
@@ -147,17 +134,6 @@ function describe(
   }
 }
 
-/** Batch bodies (`batchBody`): documented schema → the envelope schema the validator runs instead. */
-const BATCH_BODIES = new WeakMap<z.ZodType, z.ZodType>();
-
-/** Bodies read as HTML form fields: pydantic reports `input: null` for their missing fields, not the whole body. */
-const FORM_BODIES = new WeakSet<z.ZodType>();
-
-export function formBody<T extends z.ZodType>(schema: T): T {
-  FORM_BODIES.add(schema);
-  return schema;
-}
-
 export function toValidationEntries(
   issues: z.core.$ZodIssue[],
   part: string,
@@ -199,7 +175,7 @@ export function toValidationEntries(
  * would store it, so every route refuses them up front, the same way on both databases. Walks with its own stack, not
  * by recursion, so no nesting depth can overflow the call stack.
  */
-function findNul(root: unknown): { path: (string | number)[]; input: string } | null {
+export function findNul(root: unknown): { path: (string | number)[]; input: string } | null {
   interface Node {
     value: unknown;
     key?: string | number;
@@ -226,72 +202,7 @@ function findNul(root: unknown): { path: (string | number)[]; input: string } | 
   return null;
 }
 
-/**
- * No route takes JSON nested deeper than a few levels. Deeper bodies are refused before parsing: the parser would
- * cope, but the code that walks a parsed body afterwards (zod, the 422 that echoes it, serialisers) recurses, and
- * 10,000 levels fit in 20 KB.
- */
-export const MAX_JSON_DEPTH = 64;
-
-/** The offset where arrays and objects in JSON text nest deeper than `limit`, or -1; strings are skipped. */
-function tooDeepAt(text: string, limit: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      // A backslash escapes the next character, which may be a quote.
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return i;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return -1;
-}
-
-/**
- * Replaces Fastify's `application/json` parser (which it still calls for the parsing itself):
- * - a route without a body schema takes no body, so whatever JSON is sent is ignored rather than refused with a 422
- *   (contract §2.3: logout ignores a body; the same holds for DELETE /users/{id});
- * - absurd nesting is a 422 `json_invalid`, as an unreadable body is, instead of a stack overflow later on;
- * - a route with `config: { rawBody: true }` also gets the bytes as received on `request.rawBody`: a webhook
- *   signature is computed over those bytes, and re-serialising the parsed JSON would not reproduce them.
- * The body is read as a Buffer (so the raw bytes exist) and decoded as UTF-8 here, as Fastify's string mode does.
- * Fastify enforces the route's `bodyLimit` while reading, before this runs: a larger body is a 413.
- */
-export function jsonBodyParser(app: FastifyInstance): void {
-  // `__proto__` / `constructor.prototype` keys are dropped rather than refused: refusing would turn one hostile item
-  // of a batch into a 422 for the whole batch (each item is judged alone), and FastAPI reads such keys as ordinary
-  // unknown fields anyway. Dropped, they can never reach an object's prototype.
-  const parse = app.getDefaultJsonParser('remove', 'remove');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const bytes = body as Buffer;
-    if (request.routeOptions.config.rawBody) request.rawBody = bytes;
-    if (!request.routeOptions.schema?.body) return done(null, undefined);
-    const text = bytes.toString('utf8');
-    const at = tooDeepAt(text, MAX_JSON_DEPTH);
-    if (at >= 0) {
-      return done(
-        new RequestValidationError([
-          {
-            type: 'json_invalid',
-            loc: ['body', at],
-            msg: 'JSON decode error',
-            input: {},
-            ctx: { error: `Nesting deeper than ${MAX_JSON_DEPTH} levels` },
-          },
-        ]),
-        undefined,
-      );
-    }
-    parse(request, text, done);
-  });
-}
-
-function nulEntry(part: string, nul: { path: (string | number)[]; input: string }): ValidationEntry {
+export function nulEntry(part: string, nul: { path: (string | number)[]; input: string }): ValidationEntry {
   return {
     type: 'string_nul',
     loc: [PART_LOC[part] ?? part, ...nul.path],
@@ -299,150 +210,3 @@ function nulEntry(part: string, nul: { path: (string | number)[]; input: string 
     input: nul.input,
   };
 }
-
-/** A batch envelope without its items: what the NUL walk looks at when the items are judged one by one. */
-function envelopeOf(data: unknown): unknown {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
-  const { items: _items, ...rest } = data as Record<string, unknown>;
-  return rest;
-}
-
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  const part = httpPart ?? 'body';
-  // A batch body is validated by its envelope schema; its items are left to `judgeItems`.
-  const batch = part === 'body' ? BATCH_BODIES.get(schema) : undefined;
-  const parser = batch ?? schema;
-  return (data) => {
-    const nul = findNul(batch ? envelopeOf(data) : data);
-    if (nul) return { error: new RequestValidationError([nulEntry(part, nul)]) };
-    // Fastify hands the validator `null` for a request without a body: an optional body schema must accept that.
-    const result = parser.safeParse(part === 'body' && data === null ? undefined : data);
-    if (result.success) return { value: result.data };
-    const form = part === 'body' && FORM_BODIES.has(schema);
-    return { error: new RequestValidationError(toValidationEntries(result.error.issues, part, data, form)) };
-  };
-};
-
-/**
- * preValidation hook of JSON-body routes: a form-encoded or multipart body is not a JSON object, and FastAPI says so
- * with `model_attributes_type` echoing the raw body, rather than reading its fields.
- */
-export async function requireJsonBody(request: FastifyRequest): Promise<void> {
-  const type = request.headers['content-type'] ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return;
-  const body = request.body;
-  const input =
-    body && typeof body === 'object' ? new URLSearchParams(body as Record<string, string>).toString() : body;
-  throw new RequestValidationError([
-    {
-      type: 'model_attributes_type',
-      loc: ['body'],
-      msg: 'Input should be a valid dictionary or object to extract fields from',
-      input: input ?? null,
-    },
-  ]);
-}
-
-// ---- Batch bodies: `{"items": [...]}` where each item is judged alone (contracts/catch-data-api.md §1)
-
-/** What a batch route's handler receives: the items as sent (NUL characters and all), to judge with `judgeItems`. */
-export type BatchBodySchema = z.ZodObject<{ items: z.ZodArray<z.ZodUnknown> }>;
-
-/**
- * The body schema of a batch route: `{"items": [...]}` with 1–`maxItems` items (default 500, the contract's limit).
- *
- * - The OpenAPI document shows the item schema, but the validator checks only the envelope: a missing or empty
- *   `items`, too many items or a non-object body is a 422 for the whole request; anything wrong inside an item
- *   (including a NUL character) is that item's verdict from `judgeItems`, so one bad item never costs the batch.
- * - The handler gets `request.body.items` as `unknown[]`, typed so: it must judge them before use.
- * - Bytes are limited by the route's `bodyLimit` (set it to `MAX_BATCH_BYTES`): more is a 413 before parsing.
- *
- * ```ts
- * app.post('/c_report/catches', {
- *   bodyLimit: MAX_BATCH_BYTES,
- *   schema: { body: batchBody(CatchItem), response: { 200: CatchBatchResponse } },
- * }, async (request) => {
- *   const verdicts = judgeItems(CatchItem, request.body.items, 'report_id');
- *   // verdicts[i]: { key, ok: true, value } | { key, ok: false, errors: [{ field, msg }] }
- * });
- * ```
- */
-export function batchBody(
-  item: z.ZodType,
-  { maxItems = MAX_BATCH_ITEMS }: { maxItems?: number } = {},
-): BatchBodySchema {
-  const documented = z.object({ items: z.array(item).min(1).max(maxItems) });
-  BATCH_BODIES.set(documented, z.object({ items: z.array(z.unknown()).min(1).max(maxItems) }));
-  // The type says what the handler really gets (the envelope's output); the object is the documented schema.
-  return documented as unknown as BatchBodySchema;
-}
-
-/** Why an item was refused: `field` is the dotted path inside the item (`weight`, `a.0`), `""` for the whole item. */
-export interface ItemError {
-  field: string;
-  msg: string;
-}
-
-export type ItemVerdict<T> = { ok: true; value: T } | { ok: false; errors: ItemError[] };
-
-/**
- * Judges one item alone with the same mapping as the 422 list (pydantic's messages), reduced to `{field, msg}`.
- * A NUL character anywhere in the item makes it invalid (the one error reported), as it does a whole request.
- */
-export function judgeItem<T extends z.ZodType>(schema: T, item: unknown): ItemVerdict<z.output<T>> {
-  const nul = findNul(item);
-  if (nul) return { ok: false, errors: [toItemError(nulEntry('item', nul))] };
-  const result = schema.safeParse(item);
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, errors: toValidationEntries(result.error.issues, 'item', item).map(toItemError) };
-}
-
-function toItemError(entry: ValidationEntry): ItemError {
-  return { field: entry.loc.slice(1).join('.'), msg: entry.msg };
-}
-
-/**
- * Judges every item of a batch, in order. `key` names the item's idempotency key (`report_id`, `source_id`): the
- * verdict carries it when it is a valid string, and null when it is missing or has an error of its own (the
- * contract answers such an item as invalid with a null key). Duplicates and catalogue rules are the writer's.
- */
-export function judgeItems<T extends z.ZodType>(
-  schema: T,
-  items: readonly unknown[],
-  key: string,
-): (ItemVerdict<z.output<T>> & { key: string | null })[] {
-  return items.map((item) => {
-    const verdict = judgeItem(schema, item);
-    const raw = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined;
-    const keyIsBad = !verdict.ok && verdict.errors.some((e) => e.field === key || e.field.startsWith(`${key}.`));
-    return { ...verdict, key: typeof raw === 'string' && !keyIsBad ? raw : null };
-  });
-}
-
-// ---- Responses
-
-/** Response schemas marked by `trustedResponse`: their routes skip re-validating what they send. */
-const TRUSTED_RESPONSES = new WeakSet<object>();
-
-/**
- * Marks a route's response schema as trusted: the route's answers are written with plain `JSON.stringify` instead
- * of being parsed by the schema first. For hot reads with large answers (catalogue, heat map, logs) whose handler
- * builds exactly the documented shape from data the server wrote itself; the schema still documents the route in
- * `/docs` and tests still check answers against it. No stripping happens: send no extra fields, no transforms.
- *
- * Returns a copy, so the same contract schema stays validated on routes that do not mark it:
- * `response: { 200: trustedResponse(CategoryListResponse), 404: ErrorBody }`.
- */
-export function trustedResponse<T extends z.ZodType>(schema: T): T {
-  const copy = schema.clone();
-  TRUSTED_RESPONSES.add(copy);
-  return copy;
-}
-
-/**
- * The app's serializer compiler (`app.setSerializerCompiler`): fastify-type-provider-zod's, which validates every
- * answer against its schema (a mismatch is a logged 500, never a wrong answer), except for `trustedResponse`
- * schemas, which are stringified as they are.
- */
-export const responseSerializerCompiler: typeof serializerCompiler = (route) =>
-  TRUSTED_RESPONSES.has(route.schema) ? (data) => JSON.stringify(data) : serializerCompiler(route);

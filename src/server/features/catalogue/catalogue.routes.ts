@@ -16,9 +16,9 @@ import {
   FishesByMapResponse,
 } from '#shared/contracts/catalogue';
 import { ErrorBody } from '#shared/contracts/common';
-import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
-import { HttpError } from '../../plugins/errors';
-import { trustedResponse } from '../../plugins/validation';
+import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
+import { HttpError } from '../../http/http-error';
+import { trustedResponse } from '../../http/trusted-responses';
 import type { CatalogueView, CatalogueSnapshot } from './catalogue-snapshot';
 import type { CatalogueRepository } from './catalogue.repository';
 

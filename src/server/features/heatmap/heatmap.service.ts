@@ -21,8 +21,8 @@ import {
   KeptAnswers,
   type MapsCatalogue,
 } from '../../catch-store/catch-reads';
-import { type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
-import { HttpError } from '../../plugins/errors';
+import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
+import { DomainError } from '../../domain-error';
 import type { HeatFilters, HeatmapRepository } from './heatmap.repository';
 
 export class HeatmapService {
@@ -98,7 +98,7 @@ export class HeatmapService {
 
   private async gridOf(mapId: number): Promise<HeatGrid> {
     const map = (await this.catalogue.view()).maps.get(mapId);
-    if (!map) throw new HttpError(404, 'MAP_NOT_FOUND');
+    if (!map) throw new DomainError('not-found', 'MAP_NOT_FOUND');
     return gridOf(map.data.bounds);
   }
 

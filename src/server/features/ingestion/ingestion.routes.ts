@@ -14,8 +14,10 @@ import {
   SaleItem,
 } from '#shared/contracts/catches';
 import { ErrorBody } from '#shared/contracts/common';
-import { HttpError } from '../../plugins/errors';
-import { batchBody, requireJsonBody, trustedResponse } from '../../plugins/validation';
+import { HttpError } from '../../http/http-error';
+import { batchBody } from '../../http/batch-bodies';
+import { requireJsonBody } from '../../http/json-bodies';
+import { trustedResponse } from '../../http/trusted-responses';
 import type { CatchWriter } from '../../catch-store/catch-store';
 import { LastSeen, type LoggerAccounts, LoggerAuth } from './logger-auth';
 

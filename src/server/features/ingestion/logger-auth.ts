@@ -4,7 +4,7 @@
  * root hands in that feature's repository.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/http-error';
 
 export interface LoggerAccounts {
   /** The logger of a secret upload token, or null. */
