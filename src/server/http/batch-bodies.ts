@@ -65,7 +65,7 @@ export type ItemVerdict<T> = { ok: true; value: T } | { ok: false; errors: ItemE
  * Judges one item alone with the same mapping as the 422 list (pydantic's messages), reduced to `{field, msg}`.
  * A NUL character anywhere in the item makes it invalid (the one error reported), as it does a whole request.
  */
-export function judgeItem<T extends z.ZodType>(schema: T, item: unknown): ItemVerdict<z.output<T>> {
+function judgeItem<T extends z.ZodType>(schema: T, item: unknown): ItemVerdict<z.output<T>> {
   const nul = findNul(item);
   if (nul) return { ok: false, errors: [toItemError(nulEntry('item', nul))] };
   const result = schema.safeParse(item);

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 
-export const PART_LOC: Record<string, string> = {
+const PART_LOC: Record<string, string> = {
   body: 'body',
   querystring: 'query',
   params: 'path',

@@ -37,7 +37,7 @@ export interface ActivityResult {
 }
 
 /** A few thousand official records for a full demo world; a small one gets one per hundred catches. */
-export const recordCountFor = (catches: number) => Math.min(3000, Math.ceil(catches / 100));
+const recordCountFor = (catches: number) => Math.min(3000, Math.ceil(catches / 100));
 
 async function createLoggers(db: Kysely<Database>, now: number) {
   const loggers = demoLoggers();

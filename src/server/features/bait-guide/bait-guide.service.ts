@@ -26,7 +26,7 @@ export const TOP_BAITS_TTL_MS = 60_000;
 const MAX_TOP_ANSWERS = 64;
 
 /** Counts per bait → the contract's ranked shares. */
-export function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
+function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
   let total = 0;
   for (const count of counts.values()) total += count;
   const baits = [...counts]

@@ -87,7 +87,7 @@ interface PartRow {
  * A window split at UTC midnights: the whole days inside it (`[firstDay, endDay)`, for the rollup) and the partial
  * days at its ends (raw time ranges, `[from, to)`).
  */
-export function splitWindow(from: number, to: number): { days: [number, number] | null; raw: [number, number][] } {
+function splitWindow(from: number, to: number): { days: [number, number] | null; raw: [number, number][] } {
   const firstDay = Math.ceil(from / DAY_MS);
   const endDay = Math.floor(to / DAY_MS);
   if (firstDay >= endDay) return { days: null, raw: [[from, to]] };
