@@ -2,7 +2,8 @@
 // "Boundaries the tools enforce"): the client and the server never import each other and meet only in src/shared,
 // which uses neither Node nor the DOM; features do not import each other; plugins do not import features; the catch
 // store is entered only through its entry files and imports no feature; production code imports no test code; no
-// import cycles. File names are checked by scripts/check-file-names.ts (it also sees JSON, CSS and HTML, which ESLint skips).
+// import cycles. File names are checked by scripts/check-file-names.ts (it also sees JSON, CSS and HTML, which
+// ESLint skips).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -34,7 +34,7 @@ const categoryLists = new WeakMap<CatalogueView, Map<string, SerializedAnswer>>(
 
 /**
  * The category list answer for these groups, serialised once per catalogue version (the site's rule for versioned
- * reads), with its ETag (plugins/conditional-get.ts).
+ * reads), with its ETag (http/conditional-get.ts).
  */
 function categoryListAnswer(view: CatalogueView, groups: readonly CategoryGroup[]): SerializedAnswer {
   let answers = categoryLists.get(view);
