@@ -1,19 +1,9 @@
 /**
- * The catch store: the one module that writes catches, sales and official records (decisions 0012, 0016, 0020). It
- * judges items (`batch-judging.ts`, `catalogue-rules.ts`), groups concurrent batches into one transaction
- * (`group-commit.ts`), inserts them (`catch-inserts.ts`, `rows.ts`), counts new catches into the heat map's rollup in
- * the same transaction (`heat-rollups.ts` over `heat-grid.ts`) and raises the change counters readers check
- * (`catch-changes.ts`); on a SQLite file its catch groups commit on a thread of their own (`catch-commit-thread.ts`,
- * `catch-commit-worker.ts`).
- *
- * Outside code imports only this file (building a writer) and `catch-reads.ts` (what readers of the catch tables
- * share with it); eslint.config.js refuses the rest. The store imports no feature and no plugin: ingestion, the heat
- * map, the bait guide, demo seeding and the benchmarks depend on it, never the other way.
- *
- * `createCatchWriter`: the catch writer with the heat map's rollups wired into its transactions, the one way to build
- * a writer, for the server (services.ts), demo seeding and the benchmarks' loaders, so no path can store catches
- * without counting them (decision 0012). Given a catch-commit thread (SQLite files, decision 0016), the writer's
- * groups are committed there, with the same inserts and rollup.
+ * The catch store's entry for writers (decision 0020; readers: catch-reads.ts). `createCatchWriter`: the catch writer
+ * with the heat map's rollups wired into its transactions, the one way to build a writer, for the server
+ * (services.ts), demo seeding and the benchmarks' loaders, so no path can store catches without counting them
+ * (decision 0012). Given a catch-commit thread (SQLite files, decision 0016), the writer's groups are committed there,
+ * with the same inserts and rollup.
  */
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/database';
