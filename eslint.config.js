@@ -1,7 +1,9 @@
 // ESLint 9 flat config: typescript-eslint, React hooks, and the boundaries of DESIGN §2 (docs/ARCHITECTURE.md,
 // "Boundaries the tools enforce"): the client and the server never import each other and meet only in src/shared,
-// which uses neither Node nor the DOM; features do not import each other; plugins do not import features; no import
-// cycles. File names are checked by scripts/check-file-names.ts (it also sees JSON, CSS and HTML, which ESLint skips).
+// which uses neither Node nor the DOM; features do not import each other; plugins do not import features; the catch
+// store is entered only through its entry files and imports no feature; production code imports no test code; no
+// import cycles. File names are checked by scripts/check-file-names.ts (it also sees JSON, CSS and HTML, which
+// ESLint skips).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -46,6 +48,30 @@ const pluginZones = [
     target: 'src/server/plugins',
     from: 'src/server/features',
     message: 'Plugins are cross-cutting and know no feature: the composition root (app.ts, services.ts) wires them.',
+  },
+];
+// The catch store is one module (decision 0020): outside code imports only its entry files, and it depends on no
+// feature and no plugin, so ingestion, the heat map and the bait guide depend on it in one direction.
+const catchStoreZones = [
+  {
+    target: ['src/server/!(catch-store)/**', 'src/server/*.ts', 'scripts/**'],
+    from: 'src/server/catch-store',
+    except: ['./catch-store.ts', './catch-reads.ts'],
+    message: 'Import the catch store through its entry files: catch-store.ts (writing) or catch-reads.ts (reading).',
+  },
+  {
+    target: 'src/server/catch-store',
+    from: ['src/server/features', 'src/server/plugins'],
+    message: 'The catch store knows no feature and no plugin: features depend on it, never the other way.',
+  },
+];
+// Test code (harnesses, fixtures, fakes) lives in the two test folders and never ships: production code imports
+// neither; test files, the test folders themselves, tests/e2e and scripts may.
+const testCodeZones = [
+  {
+    target: ['src/server/!(test)/**', 'src/server/*.ts', 'src/client/!(test)/**', 'src/client/*.{ts,tsx}'],
+    from: ['src/server/test', 'src/client/test'],
+    message: 'Production code must not import test code (src/server/test, src/client/test): only tests may.',
   },
 ];
 const serverFeatureZones = crossFeatureZones(
@@ -129,7 +155,16 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...sideZones, ...pluginZones, ...serverFeatureZones, ...clientFeatureZones] },
+        {
+          zones: [
+            ...sideZones,
+            ...pluginZones,
+            ...catchStoreZones,
+            ...testCodeZones,
+            ...serverFeatureZones,
+            ...clientFeatureZones,
+          ],
+        },
       ],
     },
   },
@@ -138,7 +173,26 @@ export default tseslint.config(
     // composition root (app.ts, services.ts) is no feature either, so nothing here restricts it.
     files: ['src/server/**/*.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...sideZones, ...pluginZones, ...clientFeatureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...sideZones, ...pluginZones, ...catchStoreZones, ...clientFeatureZones] },
+      ],
     },
+  },
+  {
+    // Client tests may use the client's test harness and fixtures. The features' test-fixtures.ts files are test
+    // code on their way into src/client/test/ (a parallel change): drop them here once they are there.
+    files: ['src/client/**/*.test.{ts,tsx}', 'src/client/features/*/test-fixtures.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...sideZones, ...pluginZones, ...serverFeatureZones, ...clientFeatureZones] },
+      ],
+    },
+  },
+  {
+    // The benchmarks and tools load the server's code too, the catch store only through its entry files.
+    files: ['scripts/**/*.{ts,mjs}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: catchStoreZones }] },
   },
 );

@@ -13,8 +13,11 @@ const DEMO_ONLY =
 // Chunk names carry content hashes: clear the old ones so the folder holds only what the entry can load.
 await rm(OUT, { recursive: true, force: true });
 const { metafile } = await build({
-  // The catch-commit thread's module (src/server/catch-commit-thread.ts) is a worker entry of its own.
-  entryPoints: { server: 'src/server/server.ts', 'catch-commit-worker': 'src/server/catch-commit-worker.ts' },
+  // The catch-commit thread's module (src/server/catch-store/catch-commit-thread.ts) is a worker entry of its own.
+  entryPoints: {
+    server: 'src/server/server.ts',
+    'catch-commit-worker': 'src/server/catch-store/catch-commit-worker.ts',
+  },
   outdir: OUT,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

@@ -31,9 +31,10 @@ import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
-import { requestSerializer } from './plugins/request-log';
+import { requestSerializer } from './http/request-log';
 import staticSite from './plugins/static-site';
-import { jsonBodyParser, responseSerializerCompiler, zodValidatorCompiler } from './plugins/validation';
+import { jsonBodyParser } from './http/json-bodies';
+import { responseSerializerCompiler, zodValidatorCompiler } from './http/zod-compilers';
 import { createServices, type Services } from './services';
 
 export interface AppOptions {

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TokenService } from './accounts/tokens';
 import { isVip, UsersRepository } from './accounts/users.repository';
 import { BackgroundTasks } from './background-tasks';
+import { CatchCommitThread, type CatchWriter, createCatchWriter, type HeatRollups } from './catch-store/catch-store';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createHmac } from 'node:crypto';
@@ -23,12 +24,8 @@ import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
 import { LogsRepository } from './features/logs/logs.repository';
 import { LogsService } from './features/logs/logs.service';
-import { CatchCommitThread } from './catch-commit-thread';
-import { createCatchWriter } from './catch-writing';
-import type { CatchWriter } from './features/ingestion/catch-writer';
 import { BaitGuideRepository } from './features/bait-guide/bait-guide.repository';
 import { BaitGuideService } from './features/bait-guide/bait-guide.service';
-import type { HeatRollups } from './features/heatmap/heat-rollups';
 import { HeatmapRepository } from './features/heatmap/heatmap.repository';
 import { HeatmapService } from './features/heatmap/heatmap.service';
 import { createMailer, type Mailer } from './features/mail/mailer';
@@ -46,7 +43,8 @@ import type { PaymentProvider } from './features/vip/payment-provider';
 import { createPaymentProvider } from './features/vip/payment-providers';
 import { VipRepository } from './features/vip/vip.repository';
 import { VipService } from './features/vip/vip.service';
-import { type CounterStore, createCounterStore, createRateLimits, type RateLimits } from './plugins/rate-limits';
+import { type CounterStore, createCounterStore } from './counter-store';
+import { createRateLimits, type RateLimits } from './http/rate-limits';
 
 export interface Services {
   /** Access, reset and verification JWTs. */

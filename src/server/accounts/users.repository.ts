@@ -6,7 +6,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { UserRead } from '#shared/contracts/auth';
 import { isLocale, type Locale } from '#shared/locales';
-import { dialectOf } from '../db/database';
+import { forUpdate } from '../db/row-locks';
 import type { Database, UserTable } from '../db/schema';
 import { asciiEmail } from './email-domain';
 
@@ -190,7 +190,7 @@ export class UsersRepository {
    */
   async vipExpiryForUpdate(id: string): Promise<{ vip_expire_at: string | null } | undefined> {
     const query = this.db.selectFrom('users').select('vip_expire_at').where('id', '=', id);
-    return (dialectOf(this.db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    return forUpdate(this.db, query).executeTakeFirst();
   }
 
   /** Sets the VIP expiry (ISO-8601 UTC); call it in the transaction of `vipExpiryForUpdate`. */

@@ -11,8 +11,9 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The `code` of a catch group whose commit thread died under it (catch-commit-thread.ts): its transaction was rolled
- * back with the thread's connection, so like a busy database, the same upload succeeds when re-sent.
+ * The `code` of a catch group whose commit thread died under it (catch-store/catch-commit-thread.ts): its
+ * transaction was rolled back with the thread's connection, so like a busy database, the same upload succeeds when
+ * re-sent.
  */
 export const WRITER_THREAD_EXITED = 'WRITER_THREAD_EXITED';
 

@@ -3,7 +3,7 @@ import type { DemoFish } from './world/fish';
 import type { DemoMap } from './world/maps';
 
 /** Every map gets at least this many species: enough for a varied heat map and bait guide (spec needs ≥ 15). */
-export const MIN_SPECIES_PER_MAP = 18;
+const MIN_SPECIES_PER_MAP = 18;
 
 /** Chance that a species lives on one of its candidate maps: common species are widespread, rare ones local. */
 const PRESENCE_BY_LEVEL: Readonly<Record<number, number>> = { 1: 0.9, 2: 0.8, 3: 0.7, 4: 0.6, 5: 0.5, 6: 0.45, 7: 0.4 };

@@ -15,12 +15,12 @@ import { DEMO_STAR_TYPES } from './world/star-types';
 export type CategoryRow = Insertable<CategoryTable>;
 
 /** Public URL of a map picture; render-images.ts writes the file at <mediaDir>/maps/<id>.png. */
-export function mapImageUrl(mapId: number): string {
+function mapImageUrl(mapId: number): string {
   return `/media/maps/${mapId}.png`;
 }
 
 /** Public URL of a bait type's icon: one picture per fish_way, shared by all baits of that type. */
-export function baitImageUrl(fishWayId: number): string {
+function baitImageUrl(fishWayId: number): string {
   return `/media/baits/${fishWayId}.png`;
 }
 

@@ -72,7 +72,7 @@ interface Bounds {
 }
 
 /** Thrown for an answer that retrying cannot fix (401, 413, 422…): a bug in the simulator or a wrong URL. */
-export class SimulatorError extends Error {}
+class SimulatorError extends Error {}
 
 const RETRYABLE = (status: number) => status === 429 || status === 503 || status >= 500;
 

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessClaims } from '../accounts/tokens';
 import type { User } from '../accounts/users.repository';
-import { HttpError } from './errors';
+import { HttpError } from '../http/http-error';
 
 /** Who a valid access token speaks for, and the claims it carried (logout revokes by them). */
 export interface Session {

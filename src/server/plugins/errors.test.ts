@@ -2,8 +2,10 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import errors, { HttpError } from './errors';
-import { zodValidatorCompiler } from './validation';
+import { DomainError, type DomainErrorKind, rateLimited } from '../domain-error';
+import { HttpError } from '../http/http-error';
+import { zodValidatorCompiler } from '../http/zod-compilers';
+import errors from './errors';
 
 // A small app with the real error and validation plugins and routes that exercise each path of the error handler.
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -23,6 +25,18 @@ beforeAll(async () => {
   app.get('/thing', { schema: { querystring: z.object({ kind: z.enum(['a', 'b', 'c']) }) } }, async () => ({}));
   app.get('/teapot', async () => {
     throw new HttpError(409, { code: 'TAKEN', reason: 'Already taken' }, { 'retry-after': '3' });
+  });
+  app.get<{ Params: { kind: DomainErrorKind } }>('/domain/:kind', async (request) => {
+    throw new DomainError(request.params.kind, 'SOME_CODE');
+  });
+  app.get('/domain-with-reason', async () => {
+    throw new DomainError('invalid', 'REGISTER_INVALID_PASSWORD', { reason: 'Password should be longer' });
+  });
+  app.get('/domain-retry', async () => {
+    throw new DomainError('unavailable', 'PROVIDER_UNAVAILABLE', { retryAfter: 5 });
+  });
+  app.get('/limited', async () => {
+    throw rateLimited(7);
   });
   app.get('/boom', async () => {
     throw new Error('secret internals');
@@ -109,6 +123,40 @@ describe('error shape', () => {
     expect(res.statusCode).toBe(409);
     expect(res.headers['retry-after']).toBe('3');
     expect(res.json()).toEqual({ detail: { code: 'TAKEN', reason: 'Already taken' } });
+  });
+
+  it.each([
+    ['invalid', 400],
+    ['unauthorized', 401],
+    ['forbidden', 403],
+    ['not-found', 404],
+    ['conflict', 409],
+    ['unsupported', 415],
+    ['unreadable', 422],
+    ['rate-limited', 429],
+    ['unavailable', 503],
+  ] as const)('answers a %s domain error with %i and its code as the detail', async (kind, status) => {
+    const res = await app.inject(`/domain/${kind}`);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ detail: 'SOME_CODE' });
+    expect(res.headers['retry-after']).toBeUndefined();
+  });
+
+  it('answers a domain error with a reason as {code, reason}', async () => {
+    const res = await app.inject('/domain-with-reason');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: { code: 'REGISTER_INVALID_PASSWORD', reason: 'Password should be longer' } });
+  });
+
+  it('says when to retry a domain error that knows it', async () => {
+    const unavailable = await app.inject('/domain-retry');
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.headers['retry-after']).toBe('5');
+    expect(unavailable.json()).toEqual({ detail: 'PROVIDER_UNAVAILABLE' });
+    const limited = await app.inject('/limited');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('7');
+    expect(limited.json()).toEqual({ detail: 'RATE_LIMITED' });
   });
 
   it('hides the internals of an unexpected error behind a bare 500', async () => {

@@ -16,7 +16,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { ForbiddenError, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
-import { trustedResponse } from './validation';
+import { trustedResponse } from '../http/trusted-responses';
 
 type Security = { [scheme: string]: string[] }[];
 

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // The heat map's rollup and the read indexes it and the bait guide use (decision 0012, measured at 5 M catches).
 //
 // `heat_cell_day`: catches counted per (map, UTC day, star type, grid cell), written by the catch writer in the
-// transaction of the batch (features/heatmap/heat-rollups.ts). A map's all-fish heat map over 30 days reads a few
+// transaction of the batch (catch-store/heat-rollups.ts). A map's all-fish heat map over 30 days reads a few
 // ten thousand of these instead of a million catches; the partial days at the ends of a window come from the raw
 // catches. `last_at`: the newest catch counted in the row (the answer's `updated_at`). Keyed map → day first, so a
 // window is one range of the primary key; on SQLite the table is its primary key (WITHOUT ROWID), so the range scan

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validSale } from '../../features/ingestion/catch-fixtures';
+import { validSale } from '../../test/catch-fixtures';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { up } from './0012-demo-logger-tokens';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TROPHY_STAR_TYPES } from '#shared/game/catch-attributes';
-import { validSale } from '../../features/ingestion/catch-fixtures';
+import { validSale } from '../../test/catch-fixtures';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { ACTIVITY_MARK } from '../demo-state';
 import { generateDemoWorld } from '../generate-world';

@@ -7,7 +7,7 @@
  * where it stopped; report ids are deterministic, so even a chunk done twice inserts nothing twice.
  */
 import type { Kysely } from 'kysely';
-import { createCatchWriter } from '../../catch-writing';
+import { createCatchWriter } from '../../catch-store/catch-store';
 import type { Database } from '../../db/schema';
 import { CatalogueRepository } from '../../features/catalogue/catalogue.repository';
 import { CatalogueSnapshot } from '../../features/catalogue/catalogue-snapshot';
@@ -38,7 +38,7 @@ export interface ActivityResult {
 }
 
 /** A few thousand official records for a full demo world; a small one gets one per hundred catches. */
-export const recordCountFor = (catches: number) => Math.min(3000, Math.ceil(catches / 100));
+const recordCountFor = (catches: number) => Math.min(3000, Math.ceil(catches / 100));
 
 async function createLoggers(db: Kysely<Database>, now: number) {
   const loggers = demoLoggers();

@@ -19,7 +19,7 @@ import { type FishHabits, type MapHabits, mapHabits, WEATHERS } from './fish-hab
 
 export const DAY_MS = 86_400_000;
 /** The demo activity covers the 90 days ending now. */
-export const ACTIVITY_DAYS = 90;
+const ACTIVITY_DAYS = 90;
 const TROPHY_CHANCE = 0.025;
 
 export interface OwnedCatch {

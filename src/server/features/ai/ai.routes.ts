@@ -16,7 +16,7 @@ import {
 } from '#shared/contracts/ai';
 import { errorCodes, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
-import { noStore } from '../../plugins/no-store';
+import { noStore } from '../../http/no-store';
 import type { AiService, Asker } from './ai.service';
 
 const tags = ['ai'];

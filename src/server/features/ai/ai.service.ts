@@ -17,8 +17,8 @@ import {
   type AskResponse,
 } from '#shared/contracts/ai';
 import type { User } from '../../accounts/users.repository';
-import { HttpError } from '../../plugins/errors';
-import type { CounterStore } from '../../plugins/rate-limits';
+import { DomainError } from '../../domain-error';
+import type { CounterStore } from '../../counter-store';
 import type { AiRepository } from './ai.repository';
 import type { BuiltAnswer, BuiltinAnswerer } from './builtin-answerer';
 import { askModel, citesOnly, type ModelSettings } from './model-client';
@@ -135,8 +135,8 @@ export class AiService {
     const limit = this.deps.settings.freePerMinute;
     const count = await this.deps.counters.hit(this.quotaKey(asker), WINDOW_MS);
     if (count.count > limit) {
-      throw new HttpError(429, AI_RATE_LIMITED, {
-        'retry-after': String(Math.min(AI_QUOTA_WINDOW_SECONDS, count.retryAfter)),
+      throw new DomainError('rate-limited', AI_RATE_LIMITED, {
+        retryAfter: Math.min(AI_QUOTA_WINDOW_SECONDS, count.retryAfter),
       });
     }
     return Math.max(0, limit - count.count);

@@ -76,10 +76,10 @@ export interface BuiltAnswer {
 }
 
 /** The heat map window the place answer uses: the page's default view. */
-export const PLACE_RANGE = '7d';
+const PLACE_RANGE = '7d';
 const PLACE_DAYS = 7;
 /** How many records the records answer looks at for the heaviest (one page of the records list). */
-export const RECORDS_PAGE_SIZE = 100;
+const RECORDS_PAGE_SIZE = 100;
 const TOP = 3;
 
 /** Numbers as the facts write them: plain digits, a dot for decimals, no grouping. */

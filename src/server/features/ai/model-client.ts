@@ -22,7 +22,7 @@ export interface ModelInput {
 
 const LANGUAGE_NAMES: Record<Locale, string> = { zh: 'Simplified Chinese', en: 'English', ja: 'Japanese' };
 
-export function promptOf(input: ModelInput): { role: 'system' | 'user'; content: string }[] {
+function promptOf(input: ModelInput): { role: 'system' | 'user'; content: string }[] {
   return [
     {
       role: 'system',

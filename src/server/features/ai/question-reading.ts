@@ -188,7 +188,7 @@ export function hasWords(text: string): boolean {
 }
 
 /** Edit distance with a ceiling: past `max` the exact value does not matter. */
-export function editDistance(a: string, b: string, max: number): number {
+function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

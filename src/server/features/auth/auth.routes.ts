@@ -20,9 +20,10 @@ import { AuthErrorCode } from '#shared/account-rules';
 import { codeWithReason, ErrorMessage, errorCodes, RateLimitedError } from '#shared/contracts/common';
 import { toUserRead } from '../../accounts/users.repository';
 import { currentSession } from '../../plugins/auth';
-import { noStore } from '../../plugins/no-store';
-import type { RateLimits } from '../../plugins/rate-limits';
-import { formBody, requireJsonBody } from '../../plugins/validation';
+import { noStore } from '../../http/no-store';
+import type { RateLimits } from '../../http/rate-limits';
+import { formBody } from '../../http/zod-compilers';
+import { requireJsonBody } from '../../http/json-bodies';
 import type { AuthenticationService } from './auth.service';
 import { requestLocale } from './request-locale';
 

@@ -19,8 +19,8 @@ import { type User, type UsersRepository, userLocale } from '../../accounts/user
 import type { BackgroundTasks } from '../../background-tasks';
 import { isUniqueViolation } from '../../db/errors';
 import type { Session } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import type { CounterStore } from '../../plugins/rate-limits';
+import { DomainError } from '../../domain-error';
+import type { CounterStore } from '../../counter-store';
 import type { LoginLimits } from './login-limits';
 import type { RevokedTokensRepository } from './revoked-tokens.repository';
 
@@ -115,9 +115,9 @@ export class AuthenticationService {
    */
   async register(input: RegisterInput, locale: Locale, clientAddress: string): Promise<User> {
     const problem = passwordProblem(input.password);
-    if (problem) throw new HttpError(400, { code: AuthErrorCode.REGISTER_INVALID_PASSWORD, reason: problem });
+    if (problem) throw new DomainError('invalid', AuthErrorCode.REGISTER_INVALID_PASSWORD, { reason: problem });
     const email = asciiEmail(input.email);
-    if (await this.users.findByEmail(email)) throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
+    if (await this.users.findByEmail(email)) throw new DomainError('invalid', AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
     // The schema requires `code` with `client_id`.
     if (input.client_id)
       await this.deps.loggerBinding.claim(input.client_id, input.code ?? '', null, `ip:${clientAddress}`);
@@ -141,8 +141,9 @@ export class AuthenticationService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost a race: someone registered the address, or bound the logger, in the meantime.
-      if (await this.users.findByEmail(email)) throw new HttpError(400, AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
-      throw new HttpError(409, AuthErrorCode.CLIENT_ALREADY_BOUND);
+      if (await this.users.findByEmail(email))
+        throw new DomainError('invalid', AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
+      throw new DomainError('conflict', AuthErrorCode.CLIENT_ALREADY_BOUND);
     }
   }
 
@@ -155,7 +156,7 @@ export class AuthenticationService {
     // No account can have these (addresses are at most 320 characters, passwords at most 256 bytes): refused without
     // hashing them or touching a counter. Known and unknown addresses alike, so this reveals nothing either.
     if (username.length > USERNAME_MAX_LENGTH || Buffer.byteLength(password) > PASSWORD_MAX_BYTES)
-      throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
+      throw new DomainError('invalid', AuthErrorCode.LOGIN_BAD_CREDENTIALS);
 
     const attempt = await this.deps.loginLimits.attempt(accountName(username), clientAddress);
     const user = await this.users.findByEmail(username);
@@ -166,7 +167,7 @@ export class AuthenticationService {
       valid = result.valid;
       if (result.upgraded) await this.users.upgradeHash(user.id, user.hashed_password, result.upgraded);
     }
-    if (!user || !valid || !user.is_active) throw new HttpError(400, AuthErrorCode.LOGIN_BAD_CREDENTIALS);
+    if (!user || !valid || !user.is_active) throw new DomainError('invalid', AuthErrorCode.LOGIN_BAD_CREDENTIALS);
     await attempt.succeeded();
     const { token } = await this.deps.tokens.issueAccess(user.id, user.token_version);
     return token;
@@ -178,7 +179,7 @@ export class AuthenticationService {
    * in the same limits (429 from that address past AUTH_ACCOUNT_PER_15MIN, slower past the ceiling).
    */
   async checkCurrentPassword(user: User, password: string | null | undefined, clientAddress: string): Promise<void> {
-    const bad = () => new HttpError(400, AuthErrorCode.UPDATE_USER_BAD_CURRENT_PASSWORD);
+    const bad = () => new DomainError('invalid', AuthErrorCode.UPDATE_USER_BAD_CURRENT_PASSWORD);
     // Nothing to guess with: no count, no hashing.
     if (!password || Buffer.byteLength(password) > PASSWORD_MAX_BYTES) throw bad();
     const attempt = await this.deps.loginLimits.attempt(accountName(user.email), clientAddress);
@@ -209,14 +210,14 @@ export class AuthenticationService {
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
-    const bad = () => new HttpError(400, AuthErrorCode.RESET_PASSWORD_BAD_TOKEN);
+    const bad = () => new DomainError('invalid', AuthErrorCode.RESET_PASSWORD_BAD_TOKEN);
     const claims = await this.deps.tokens.readReset(token);
     if (!claims) throw bad();
     const user = await this.users.findById(claims.userId);
     if (!user || !this.deps.tokens.fingerprintMatches(claims.fingerprint, user.hashed_password)) throw bad();
     if (!user.is_active) throw bad();
     const problem = passwordProblem(password);
-    if (problem) throw new HttpError(400, { code: AuthErrorCode.RESET_PASSWORD_INVALID_PASSWORD, reason: problem });
+    if (problem) throw new DomainError('invalid', AuthErrorCode.RESET_PASSWORD_INVALID_PASSWORD, { reason: problem });
     // Conditional on the hash the token was made for: of two simultaneous resets, exactly one gets through.
     if (!(await this.users.changePassword(user.id, user.hashed_password, await hashPassword(password)))) throw bad();
     this.notifyPasswordChanged(user);
@@ -243,13 +244,13 @@ export class AuthenticationService {
   }
 
   async verify(token: string): Promise<User> {
-    const bad = () => new HttpError(400, AuthErrorCode.VERIFY_USER_BAD_TOKEN);
+    const bad = () => new DomainError('invalid', AuthErrorCode.VERIFY_USER_BAD_TOKEN);
     const claims = await this.deps.tokens.readVerify(token);
     if (!claims) throw bad();
     const user = await this.users.findByEmail(claims.email);
     if (!user || user.id !== claims.userId) throw bad();
     if (user.is_verified || !(await this.users.markVerified(user.id)))
-      throw new HttpError(400, AuthErrorCode.VERIFY_USER_ALREADY_VERIFIED);
+      throw new DomainError('invalid', AuthErrorCode.VERIFY_USER_ALREADY_VERIFIED);
     return { ...user, is_verified: true };
   }
 

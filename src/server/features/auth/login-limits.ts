@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { rateLimited, type CounterStore } from '../../plugins/rate-limits';
+import { rateLimited } from '../../domain-error';
+import { type CounterStore } from '../../counter-store';
 
 const WINDOW_MS = 15 * 60 * 1000;
 

@@ -3,10 +3,10 @@
  * map, the bait, the game hour, the depth and the weather (migration 0006), so no catch row is read. A sandwich
  * catch counts for its first bait (`bait_id`). Each read also carries the `changes` of the catches it counted (read in
  * the same statement), so the service can keep the answer and check cheaply whether it still holds
- * (db/catch-changes.ts).
+ * (catch-store/catch-changes.ts).
  */
 import type { Kysely } from 'kysely';
-import { catchesUnchangedSince, changesSql, type Window } from '../../db/catch-changes';
+import { catchesUnchangedSince, changesSql, type Window } from '../../catch-store/catch-reads';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAIT_GUIDE_WINDOW_HOURS, depthBand, wireTime } from '#shared/contracts/catches';
-import { createCatchWriter } from '../../catch-writing';
+import { createCatchWriter } from '../../catch-store/catch-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { catchPlace, type CatchPlace, validCatch } from '../ingestion/catch-fixtures';
+import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
 import { BaitGuideRepository } from './bait-guide.repository';
 import { BaitGuideService } from './bait-guide.service';
 

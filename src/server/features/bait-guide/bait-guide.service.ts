@@ -16,7 +16,7 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import type { WeatherKind } from '#shared/game/catch-attributes';
-import { KeptAnswers } from '../../db/catch-changes';
+import { KeptAnswers } from '../../catch-store/catch-reads';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
 const WINDOW_MS = BAIT_GUIDE_WINDOW_HOURS * 3_600_000;
@@ -26,7 +26,7 @@ export const TOP_BAITS_TTL_MS = 60_000;
 const MAX_TOP_ANSWERS = 64;
 
 /** Counts per bait → the contract's ranked shares. */
-export function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
+function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
   let total = 0;
   for (const count of counts.values()) total += count;
   const baits = [...counts]
@@ -110,7 +110,7 @@ export class BaitGuideService {
   }
 
   /**
-   * A kept answer of the fish (and map) while its catches in the sliding window are unchanged (db/catch-changes.ts),
+   * A kept answer of the fish (and map) while its catches in the sliding window are unchanged (catch-store/catch-changes.ts),
    * else `count()`'s, kept in turn when it counted something (an empty read carries no counter to check against).
    */
   private async keptOr<T>(

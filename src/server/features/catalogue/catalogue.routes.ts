@@ -16,9 +16,9 @@ import {
   FishesByMapResponse,
 } from '#shared/contracts/catalogue';
 import { errorCodes } from '#shared/contracts/common';
-import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
-import { HttpError } from '../../plugins/errors';
-import { trustedResponse } from '../../plugins/validation';
+import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
+import { HttpError } from '../../http/http-error';
+import { trustedResponse } from '../../http/trusted-responses';
 import type { CatalogueView, CatalogueSnapshot } from './catalogue-snapshot';
 import type { CatalogueRepository } from './catalogue.repository';
 
@@ -34,7 +34,7 @@ const categoryLists = new WeakMap<CatalogueView, Map<string, SerializedAnswer>>(
 
 /**
  * The category list answer for these groups, serialised once per catalogue version (the site's rule for versioned
- * reads), with its ETag (plugins/conditional-get.ts).
+ * reads), with its ETag (http/conditional-get.ts).
  */
 function categoryListAnswer(view: CatalogueView, groups: readonly CategoryGroup[]): SerializedAnswer {
   let answers = categoryLists.get(view);

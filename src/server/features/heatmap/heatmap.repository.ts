@@ -10,14 +10,21 @@
  *   (`heat_map_version`), and reused while the version read in the same statement as the partial days is unchanged:
  *   a 30-day view then reads only its two partial days.
  * - Each answer also carries the map's `changes` counter from the same statement, so that the service can keep the
- *   whole answer and check cheaply whether it still holds (db/catch-changes.ts).
+ *   whole answer and check cheaply whether it still holds (catch-store/catch-changes.ts).
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { catchesUnchangedSince, changesSql, type Window } from '../../db/catch-changes';
+import {
+  catchesUnchangedSince,
+  cellSql,
+  changesSql,
+  DAY_MS,
+  ENDED_DAY_MARGIN_MS,
+  type HeatGrid,
+  type Window,
+} from '../../catch-store/catch-reads';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
-import { cellSql, DAY_MS, ENDED_DAY_MARGIN_MS, type HeatGrid } from './heat-grid';
 
 export interface HeatFilters {
   map_id: number;
@@ -80,7 +87,7 @@ interface PartRow {
  * A window split at UTC midnights: the whole days inside it (`[firstDay, endDay)`, for the rollup) and the partial
  * days at its ends (raw time ranges, `[from, to)`).
  */
-export function splitWindow(from: number, to: number): { days: [number, number] | null; raw: [number, number][] } {
+function splitWindow(from: number, to: number): { days: [number, number] | null; raw: [number, number][] } {
   const firstDay = Math.ceil(from / DAY_MS);
   const endDay = Math.floor(to / DAY_MS);
   if (firstDay >= endDay) return { days: null, raw: [[from, to]] };
@@ -120,7 +127,7 @@ export class HeatmapRepository {
     return this.merge(sums, rows);
   }
 
-  /** Whether an answer read with the map's `changes` for `window` still holds for `next` (db/catch-changes.ts). */
+  /** Whether an answer read with the map's `changes` for `window` still holds for `next` (catch-store/catch-changes.ts). */
   unchangedSince(mapId: number, changes: number, window: Window, next: Window): Promise<boolean> {
     return catchesUnchangedSince(this.db, this.dialect, { map_id: mapId }, changes, window, next);
   }

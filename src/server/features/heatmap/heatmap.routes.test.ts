@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
 import { STAR_TYPES } from '#shared/game/catch-attributes';
-import { createCatchWriter } from '../../catch-writing';
+import { createCatchWriter } from '../../catch-store/catch-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { catchPlace, type CatchPlace, validCatch } from '../ingestion/catch-fixtures';
-import { DAY_MS, gridOf } from './heat-grid';
+import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
+import { DAY_MS, gridOf } from '../../catch-store/catch-reads';
 import { HeatmapRepository } from './heatmap.repository';
 import { HeatmapService } from './heatmap.service';
 

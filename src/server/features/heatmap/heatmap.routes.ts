@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HeatCellQuery, HeatCellResponse, HeatmapQuery, HeatmapResponse } from '#shared/contracts/catches';
 import { errorCodes, ValidationErrorBody } from '#shared/contracts/common';
-import { sendConditional } from '../../plugins/conditional-get';
-import { trustedResponse } from '../../plugins/validation';
+import { sendConditional } from '../../http/conditional-get';
+import { trustedResponse } from '../../http/trusted-responses';
 import type { HeatmapService } from './heatmap.service';
 
 const tags = ['heatmap'];

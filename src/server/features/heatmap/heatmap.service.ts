@@ -1,7 +1,7 @@
 /**
  * The heat map answers (contract §3): the window a query asks (a range ending now, or from–to), the map's grid from
  * the catalogue, the counts from the repository; each answer serialised once with its ETag, so a browser that holds
- * the same picture gets a 304, and kept while it holds (db/catch-changes.ts), so the next reader gets it without a
+ * the same picture gets a 304, and kept while it holds (catch-store/catch-changes.ts), so the next reader gets it without a
  * count.
  */
 import {
@@ -13,10 +13,16 @@ import {
   type HeatmapResponse,
   wireTime,
 } from '#shared/contracts/catches';
-import { KeptAnswers } from '../../db/catch-changes';
-import { type SerializedAnswer, serializedAnswer } from '../../plugins/conditional-get';
-import { HttpError } from '../../plugins/errors';
-import { cellBounds, DAY_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
+import {
+  cellBounds,
+  DAY_MS,
+  gridOf,
+  type HeatGrid,
+  KeptAnswers,
+  type MapsCatalogue,
+} from '../../catch-store/catch-reads';
+import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
+import { DomainError } from '../../domain-error';
 import type { HeatFilters, HeatmapRepository } from './heatmap.repository';
 
 export class HeatmapService {
@@ -28,7 +34,7 @@ export class HeatmapService {
     private readonly keepAnswers = true,
   ) {}
 
-  /** Whole answers, served again while the map's catches in the window are unchanged (db/catch-changes.ts). */
+  /** Whole answers, served again while the map's catches in the window are unchanged (catch-store/catch-changes.ts). */
   private readonly answers = new KeptAnswers<SerializedAnswer>();
 
   /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
@@ -92,7 +98,7 @@ export class HeatmapService {
 
   private async gridOf(mapId: number): Promise<HeatGrid> {
     const map = (await this.catalogue.view()).maps.get(mapId);
-    if (!map) throw new HttpError(404, 'MAP_NOT_FOUND');
+    if (!map) throw new DomainError('not-found', 'MAP_NOT_FOUND');
     return gridOf(map.data.bounds);
   }
 

@@ -1,12 +1,12 @@
 /**
  * Every rule a catch upload is judged by (contracts/catch-data-api.md §1), through `POST /api/c_report/catches` on
  * a real database: each case changes one field of a valid catch and expects exactly that field's error and nothing
- * stored, or expects an edge value to be accepted. The exact time edges (which need a fixed clock): catch-writer.test.ts.
+ * stored, or expects an edge value to be accepted. The exact time edges (which need a fixed clock): catch-store/catch-writer.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchBatchResponse, wireTime } from '#shared/contracts/catches';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type CatchPlace, catchPlace, validCatch } from './catch-fixtures';
+import { type CatchPlace, catchPlace, validCatch } from '../../test/catch-fixtures';
 
 let ctx: TestContext;
 let place: CatchPlace;

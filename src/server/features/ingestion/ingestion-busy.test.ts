@@ -20,7 +20,7 @@ import { migrateToLatest } from '../../db/migrator';
 import { seedDemoWorld } from '../../demo/seed-demo-world';
 import { DATABASE_BUSY_RETRY_AFTER } from '../../plugins/errors';
 import type { Services } from '../../services';
-import { catchPlace, validCatch } from './catch-fixtures';
+import { catchPlace, validCatch } from '../../test/catch-fixtures';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const pgSchema = `t_${randomBytes(6).toString('hex')}`;

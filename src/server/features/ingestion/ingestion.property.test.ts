@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOAT_DIRECTIONS, ROD_TYPES, STAR_TYPES, WEATHER_KINDS } from '#shared/game/catch-attributes';
 import { CatchBatchResponse, wireTime } from '#shared/contracts/catches';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import type { IngestionCatalogueView } from './catalogue-rules';
+import type { IngestionCatalogueView } from '../../catch-store/catch-store';
 
 let ctx: TestContext;
 let catalogue: IngestionCatalogueView;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchBatchResponse, MAX_BATCH_BYTES, wireTime } from '#shared/contracts/catches';
 import { signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type CatchPlace, catchPlace, newReportId, validCatch, validSale } from './catch-fixtures';
+import { type CatchPlace, catchPlace, newReportId, validCatch, validSale } from '../../test/catch-fixtures';
 
 let ctx: TestContext;
 let place: CatchPlace;

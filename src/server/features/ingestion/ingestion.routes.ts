@@ -15,9 +15,11 @@ import {
   SaleItem,
 } from '#shared/contracts/catches';
 import { DatabaseBusyError, ErrorMessage, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
-import { HttpError } from '../../plugins/errors';
-import { batchBody, requireJsonBody, trustedResponse } from '../../plugins/validation';
-import type { CatchWriter } from './catch-writer';
+import { HttpError } from '../../http/http-error';
+import { batchBody } from '../../http/batch-bodies';
+import { requireJsonBody } from '../../http/json-bodies';
+import { trustedResponse } from '../../http/trusted-responses';
+import type { CatchWriter } from '../../catch-store/catch-store';
 
 // The uploads sit beside the logger registration in /docs; the import beside the record logs.
 const loggerTags = ['reports'];

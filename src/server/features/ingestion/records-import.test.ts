@@ -15,7 +15,7 @@ import { seedDemoWorld } from '../../demo/seed-demo-world';
 import { asUser, signedIn } from '../../test/accounts';
 import { cliPgUrl, cliTarget, pgAdmin, runCli } from '../../test/cli-sandbox';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type CatchPlace, catchPlace, newReportId, validRecord } from './catch-fixtures';
+import { type CatchPlace, catchPlace, newReportId, validRecord } from '../../test/catch-fixtures';
 import { parseRecordsFile, RecordsFileError } from './records-file';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ItemError, MAX_BATCH_ITEMS } from '#shared/contracts/catches';
 import { isDatabaseBusy } from '../../db/errors';
-import type { CatchWriter } from './catch-writer';
+import type { CatchWriter } from '../../catch-store/catch-store';
 import type { RecordsFile } from './records-file';
 
 export interface ImportSummary {

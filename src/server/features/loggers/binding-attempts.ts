@@ -8,7 +8,8 @@
  * so every instance counts together.
  */
 import { BINDING_CODE_LIFETIME_MS } from '#shared/account-rules';
-import { type CounterStore, rateLimited } from '../../plugins/rate-limits';
+import type { CounterStore } from '../../counter-store';
+import { rateLimited } from '../../domain-error';
 
 export const BINDING_FAILURES_PER_WINDOW = 10;
 

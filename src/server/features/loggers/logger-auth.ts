@@ -4,7 +4,7 @@
  * Built once in services.ts: the logger routes and the uploads (ingestion) share it, and `LastSeen`.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/http-error';
 import type { LoggerClientsRepository } from './logger-clients.repository';
 
 type LoggerAccounts = Pick<LoggerClientsRepository, 'clientIdForToken' | 'markSeen'>;

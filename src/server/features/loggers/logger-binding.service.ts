@@ -8,13 +8,13 @@ import { AuthErrorCode, BINDING_CODE_LIFETIME_MS } from '#shared/account-rules';
 import { wireTime } from '#shared/contracts/catches';
 import type { User, UsersRepository } from '../../accounts/users.repository';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-error';
 import type { BindingAttempts } from './binding-attempts';
 import type { BindingCodesRepository } from './binding-codes.repository';
 import type { LoggerClientsRepository } from './logger-clients.repository';
 
-const clientNotFound = () => new HttpError(404, AuthErrorCode.CLIENT_NOT_FOUND);
-const clientAlreadyBound = () => new HttpError(409, AuthErrorCode.CLIENT_ALREADY_BOUND);
+const clientNotFound = () => new DomainError('not-found', AuthErrorCode.CLIENT_NOT_FOUND);
+const clientAlreadyBound = () => new DomainError('conflict', AuthErrorCode.CLIENT_ALREADY_BOUND);
 
 export interface LoggerBindingDeps {
   clients: LoggerClientsRepository;
@@ -56,7 +56,7 @@ export class LoggerBindingService {
     if (!(await this.deps.clients.exists(clientId))) throw clientNotFound();
     const attempt = await this.deps.attempts.attempt(clientId, requester);
     if (!(await this.deps.codes.consume(clientId, code, this.clock())))
-      throw new HttpError(400, AuthErrorCode.BINDING_CODE_INVALID);
+      throw new DomainError('invalid', AuthErrorCode.BINDING_CODE_INVALID);
     await attempt.succeeded();
     const holder = await this.deps.users.findByClientId(clientId);
     if (holder && holder.id !== userId) throw clientAlreadyBound();
@@ -87,7 +87,7 @@ export class LoggerBindingService {
   async rotateToken(clientId: string): Promise<{ client_id: string; client_token: string }> {
     const token = await this.deps.clients.rotateToken(clientId);
     // Revoked or gone between the token check and here: as if the token had been refused.
-    if (!token) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    if (!token) throw new DomainError('unauthorized', 'Unauthorized');
     return { client_id: clientId, client_token: token };
   }
 

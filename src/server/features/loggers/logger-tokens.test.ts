@@ -8,7 +8,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import { asUser, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { validSale } from '../ingestion/catch-fixtures';
+import { validSale } from '../../test/catch-fixtures';
 
 let ctx: TestContext;
 

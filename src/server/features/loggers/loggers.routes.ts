@@ -19,9 +19,9 @@ import { AuthErrorCode } from '#shared/account-rules';
 import { errorCodes, RateLimitedError, UnauthorizedError } from '#shared/contracts/common';
 import { toUserRead } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
-import { noStore } from '../../plugins/no-store';
-import type { RateLimits } from '../../plugins/rate-limits';
-import { requireJsonBody } from '../../plugins/validation';
+import { noStore } from '../../http/no-store';
+import type { RateLimits } from '../../http/rate-limits';
+import { requireJsonBody } from '../../http/json-bodies';
 import type { LoggerBindingService } from './logger-binding.service';
 import type { LoggerAuth } from './logger-auth';
 

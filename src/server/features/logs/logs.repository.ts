@@ -81,7 +81,7 @@ type RecordRow = Pick<Database['official_record'], Exclude<(typeof CAUGHT_COLUMN
 };
 
 /** A stored catch as the logs show it. The enumerations were checked on the way in, by the writer. */
-export function toBirdLogItem(row: CatchRow): BirdLogItem {
+function toBirdLogItem(row: CatchRow): BirdLogItem {
   return {
     id: row.id,
     caught_at: wireTime(row.caught_at),

@@ -13,7 +13,7 @@ import {
 } from '#shared/contracts/catches';
 import { asUser, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { addLogger, catchRow, insertCatches, insertRecords, recordRow } from './log-test-data';
+import { addLogger, catchRow, insertCatches, insertRecords, recordRow } from '../../test/log-test-data';
 
 let ctx: TestContext;
 

@@ -19,8 +19,8 @@ import {
 import { errorCodes, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import type { User } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { trustedResponse } from '../../plugins/validation';
+import { HttpError } from '../../http/http-error';
+import { trustedResponse } from '../../http/trusted-responses';
 import type { LogsService } from './logs.service';
 
 const tags = ['logs'];

@@ -179,7 +179,7 @@ const NOTICES: Record<NoticeKind, Record<Locale, NoticeTexts>> = {
 };
 
 /** The nickname is user input and the link carries a token, so both are escaped wherever they enter the HTML. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -8,7 +8,7 @@ import { STATS_RECENT_LIMIT, StatsResponse, wireTime } from '#shared/contracts/c
 import type { User } from '../../accounts/users.repository';
 import { asUser, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { addLogger, catchRow, insertCatches, insertSales, saleRow } from '../logs/log-test-data';
+import { addLogger, catchRow, insertCatches, insertSales, saleRow } from '../../test/log-test-data';
 import { StatsRepository } from './stats.repository';
 import { StatsService, changePct } from './stats.service';
 

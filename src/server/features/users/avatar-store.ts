@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-error';
 
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 const SIZE = 256;
@@ -17,7 +17,7 @@ const URL_PREFIX = '/media/avatars/';
 /** The names this store gives its files: nothing else in the folder is ever deleted. */
 const FILE_NAME = /^[0-9a-f]{32}\.webp$/;
 
-export const unsupportedAvatar = () => new HttpError(415, 'AVATAR_UNSUPPORTED_FORMAT');
+const unsupportedAvatar = () => new DomainError('unsupported', 'AVATAR_UNSUPPORTED_FORMAT');
 
 export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
   let format: string | undefined;
@@ -35,7 +35,7 @@ export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     // Recognised header but a broken or oversized picture.
-    throw new HttpError(422, 'AVATAR_INVALID_IMAGE');
+    throw new DomainError('unreadable', 'AVATAR_INVALID_IMAGE');
   }
 }
 

@@ -14,8 +14,8 @@ import { hashPassword } from '../../accounts/password';
 import { type User, type UserChanges, type UsersRepository, userLocale } from '../../accounts/users.repository';
 import type { BackgroundTasks } from '../../background-tasks';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError } from '../../plugins/errors';
-import { rateLimited } from '../../plugins/rate-limits';
+import { DomainError } from '../../domain-error';
+import { rateLimited } from '../../domain-error';
 import { type AvatarStore, reencodeAvatar } from './avatar-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +57,7 @@ export interface ProfileDeps {
   tasks: BackgroundTasks;
 }
 
-const notFound = () => new HttpError(404, 'Not Found');
+const notFound = () => new DomainError('not-found', 'Not Found');
 
 export class ProfileService {
   private readonly users: UsersRepository;
@@ -94,10 +94,11 @@ export class ProfileService {
     const changes: UserChanges = {};
     if (input.password != null) {
       const problem = passwordProblem(input.password);
-      if (problem) throw new HttpError(400, { code: AuthErrorCode.UPDATE_USER_INVALID_PASSWORD, reason: problem });
+      if (problem) throw new DomainError('invalid', AuthErrorCode.UPDATE_USER_INVALID_PASSWORD, { reason: problem });
     }
     if (emailChanges) {
-      if (await this.users.findByEmail(email)) throw new HttpError(400, AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
+      if (await this.users.findByEmail(email))
+        throw new DomainError('invalid', AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
       changes.email = email;
       changes.is_verified = false;
     }
@@ -120,7 +121,7 @@ export class ProfileService {
         await this.users.changePassword(user.id, null, await hashPassword(input.password), changes);
       else await this.users.update(user.id, changes, { revokeTokens: changes.is_active === false });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(400, AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
+      if (isUniqueViolation(error)) throw new DomainError('invalid', AuthErrorCode.UPDATE_USER_EMAIL_ALREADY_EXISTS);
       throw error;
     }
     const updated = await this.users.findById(user.id);

@@ -12,10 +12,11 @@ import { UpdateUserBody, UserIdParams, UserRead } from '#shared/contracts/auth';
 import { codeWithReason, errorCodes, ErrorMessage, RateLimitedError, ValidationIssue } from '#shared/contracts/common';
 import { toUserRead } from '../../accounts/users.repository';
 import { currentUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { noStore } from '../../plugins/no-store';
-import type { RateLimits } from '../../plugins/rate-limits';
-import { RequestValidationError, requireJsonBody } from '../../plugins/validation';
+import { HttpError } from '../../http/http-error';
+import { noStore } from '../../http/no-store';
+import type { RateLimits } from '../../http/rate-limits';
+import { RequestValidationError } from '../../http/validation-errors';
+import { requireJsonBody } from '../../http/json-bodies';
 import type { ProfileService } from './profile.service';
 
 const tags = ['users'];

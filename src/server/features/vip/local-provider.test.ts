@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { VIP_ERRORS } from '#shared/contracts/vip';
 import { HttpError } from '../../plugins/errors';
-import { RequestValidationError } from '../../plugins/validation';
+import { RequestValidationError } from '../../http/validation-errors';
 import { ACTIVATION_KEY_CHARS, newActivationKey, newOrderNo } from './activation-key';
 import { createLocalProvider, LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
 

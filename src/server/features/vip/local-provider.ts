@@ -12,7 +12,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LocalEvent, VIP_ERRORS, WEBHOOK_TOLERANCE_SECONDS } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { HttpError } from '../../plugins/errors';
-import { RequestValidationError, toValidationEntries } from '../../plugins/validation';
+import { RequestValidationError, toValidationEntries } from '../../http/validation-errors';
 import type { PaymentEvent, PaymentProvider, WebhookRequest } from './payment-provider';
 
 /** The header carrying the signature (lower case, as Node presents request headers). */

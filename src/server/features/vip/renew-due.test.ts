@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import { asUser } from '../../test/accounts';
 import { cliPgUrl, cliTarget, pgAdmin, runCli } from '../../test/cli-sandbox';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type Buyer, buyer, pendingOrder, stateOf, VIP_TEST_ENV } from './vip-fixtures';
+import { type Buyer, buyer, pendingOrder, stateOf, VIP_TEST_ENV } from '../../test/vip-fixtures';
 
 let ctx: TestContext;
 

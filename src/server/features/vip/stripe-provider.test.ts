@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VIP_ERRORS } from '#shared/vip-rules';
 import { HttpError } from '../../plugins/errors';
-import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe-server';
 import type { CheckoutRequest, PaymentProvider } from './payment-provider';
 import { createStripeProvider } from './stripe-provider';
 

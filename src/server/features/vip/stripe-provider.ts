@@ -11,7 +11,7 @@
 import Stripe from 'stripe';
 import { VIP_ERRORS } from '#shared/vip-rules';
 import { HttpError } from '../../plugins/errors';
-import { RequestValidationError } from '../../plugins/validation';
+import { RequestValidationError } from '../../http/validation-errors';
 import type {
   CheckoutRequest,
   CheckoutSession,

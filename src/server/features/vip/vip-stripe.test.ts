@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, SubscribeResponse, VIP_ERRORS, VipStatus } from '#shared/contracts/vip';
 import { asUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type FakeStripe, startFakeStripe } from './fake-stripe-server';
-import { type Buyer, buyer, daysLeft, stateOf, VIP_TEST_ENV } from './vip-fixtures';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe-server';
+import { type Buyer, buyer, daysLeft, stateOf, VIP_TEST_ENV } from '../../test/vip-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_app_test';
 let fake: FakeStripe;

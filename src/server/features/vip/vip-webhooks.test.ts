@@ -18,7 +18,7 @@ import {
   sendEvent,
   stateOf,
   VIP_TEST_ENV,
-} from './vip-fixtures';
+} from '../../test/vip-fixtures';
 
 let ctx: TestContext;
 

@@ -5,18 +5,14 @@
  */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { UsersRepository } from '../../accounts/users.repository';
-import { dialectOf } from '../../db/database';
+import { forUpdate } from '../../db/row-locks';
 import type { Database, PaymentEventTable, VipOrderTable, VipSubscriptionTable } from '../../db/schema';
 
 export type OrderRow = Selectable<VipOrderTable>;
 export type SubscriptionRow = Selectable<VipSubscriptionTable>;
 
 export class VipRepository {
-  private readonly locks: boolean;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.locks = dialectOf(db) === 'postgres';
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** One transaction: everything `work` does through the repositories it is handed commits or rolls back together. */
   transaction<T>(work: (vip: VipRepository, users: UsersRepository) => Promise<T>): Promise<T> {
@@ -36,7 +32,7 @@ export class VipRepository {
   /** The order, locked for this transaction on PostgreSQL. */
   findOrderForUpdate(orderNo: string): Promise<OrderRow | undefined> {
     const query = this.db.selectFrom('vip_order').selectAll().where('order_no', '=', orderNo);
-    return (this.locks ? query.forUpdate() : query).executeTakeFirst();
+    return forUpdate(this.db, query).executeTakeFirst();
   }
 
   findOrderByPaymentRef(provider: string, paymentRef: string): Promise<OrderRow | undefined> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, OrderPage, SubscribeResponse, VIP_ERRORS, VIP_PERIOD_MS, VipStatus } from '#shared/contracts/vip';
 import { asUser } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { type Buyer, buyer, pendingOrder, sendEvent, stateOf, VIP_TEST_ENV } from './vip-fixtures';
+import { type Buyer, buyer, pendingOrder, sendEvent, stateOf, VIP_TEST_ENV } from '../../test/vip-fixtures';
 
 let ctx: TestContext;
 

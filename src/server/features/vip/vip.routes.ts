@@ -25,9 +25,9 @@ import {
 } from '#shared/contracts/vip';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { noStore } from '../../plugins/no-store';
-import type { RateLimits } from '../../plugins/rate-limits';
-import { requireJsonBody } from '../../plugins/validation';
+import { noStore } from '../../http/no-store';
+import type { RateLimits } from '../../http/rate-limits';
+import { requireJsonBody } from '../../http/json-bodies';
 import type { VipService } from './vip.service';
 
 const tags = ['vip'];

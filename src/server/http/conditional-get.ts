@@ -43,7 +43,7 @@ export function serializedAnswer(body: string): SerializedAnswer {
 }
 
 /** If-None-Match with weak comparison (RFC 9110 §13.1.2): any listed tag, weak or strong, or `*`. */
-export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => {

@@ -7,9 +7,9 @@
  * the same answer, for every process sharing the database.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Dialect } from './database';
-import { notFromIndex } from './planner-hints';
-import type { Database } from './schema';
+import type { Dialect } from '../db/database';
+import { notFromIndex } from '../db/planner-hints';
+import type { Database } from '../db/schema';
 
 /** What a kept answer counted: a map's catches, a fish's, or a fish's on one map. */
 export interface CatchScope {

@@ -1,17 +1,23 @@
 /**
- * The catch writer with the heat map's rollups wired into its transactions: the one way to build a writer, for the
- * server (services.ts), demo seeding and the benchmarks' loaders, so no path can store catches without counting
- * them (decision 0012). Given a catch-commit thread (SQLite files, decision 0016), the writer's groups are
- * committed there, with the same inserts and rollup.
+ * The catch store's entry for writers (decision 0020; readers: catch-reads.ts). `createCatchWriter`: the catch writer
+ * with the heat map's rollups wired into its transactions, the one way to build a writer, for the server
+ * (services.ts), demo seeding and the benchmarks' loaders, so no path can store catches without counting them
+ * (decision 0012). Given a catch-commit thread (SQLite files, decision 0016), the writer's groups are committed there,
+ * with the same inserts and rollup.
  */
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/database';
+import type { Database } from '../db/schema';
+import type { Bounds, MapsCatalogue } from './heat-grid';
+import { HeatRollups } from './heat-rollups';
+import type { IngestionCatalogue } from './catalogue-rules';
 import type { CatchCommitThread } from './catch-commit-thread';
-import { dialectOf } from './db/database';
-import type { Database } from './db/schema';
-import type { Bounds, MapsCatalogue } from './features/heatmap/heat-grid';
-import { HeatRollups } from './features/heatmap/heat-rollups';
-import type { IngestionCatalogue } from './features/ingestion/catalogue-rules';
-import { CatchWriter, type CatchWriterOptions } from './features/ingestion/catch-writer';
+import { CatchWriter, type CatchWriterOptions } from './catch-writer';
+
+export { CatchCommitThread } from './catch-commit-thread';
+export type { CatchWriter, OwnedItem } from './catch-writer';
+export type { IngestionCatalogue, IngestionCatalogueView } from './catalogue-rules';
+export type { HeatRollups } from './heat-rollups';
 
 export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock'> {
   thread?: CatchCommitThread;

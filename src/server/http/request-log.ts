@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-export function redactTokens(url: string): string {
+function redactTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LocalEventType } from '#shared/contracts/vip';
-import { asUser, signedIn } from '../../test/accounts';
-import type { TestContext } from '../../test/test-app';
-import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
+import { asUser, signedIn } from './accounts';
+import type { TestContext } from './test-app';
+import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from '../features/vip/local-provider';
 
 export const DAY = 86_400_000;
 

@@ -5,11 +5,11 @@
  * statements than the server's connection (nothing here waits for the loop).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqliteWriter, sqliteKysely } from './db/sqlite-writer';
-import type { Bounds } from './features/heatmap/heat-grid';
-import { HeatRollups } from './features/heatmap/heat-rollups';
-import { insertCatchGroup } from './features/ingestion/catch-inserts';
-import type { NewCatchRow } from './features/ingestion/rows';
+import { openSqliteWriter, sqliteKysely } from '../db/sqlite-writer';
+import type { Bounds } from './heat-grid';
+import { HeatRollups } from './heat-rollups';
+import { insertCatchGroup } from './catch-inserts';
+import type { NewCatchRow } from './rows';
 
 export interface CommitWorkerSettings {
   file: string;

@@ -8,8 +8,8 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Transaction } from 'kysely';
-import { insertIgnoringConflicts } from '../../db/bulk-insert';
-import type { Database } from '../../db/schema';
+import { insertIgnoringConflicts } from '../db/bulk-insert';
+import type { Database } from '../db/schema';
 import type { NewCatchRow } from './rows';
 
 /**
@@ -27,7 +27,7 @@ export type CatchesCreatedHook = (trx: Transaction<Database>, rows: readonly New
  * to 250: statements are prepared once per shape). Far below SQLite's 32,766 and PostgreSQL's 65,535 bind
  * parameters (a catch row has 21 columns).
  */
-export const ROWS_PER_STATEMENT = 50;
+const ROWS_PER_STATEMENT = 50;
 
 /** The (owner, key) pair as one string: `\n` cannot occur in a client id nor in a key (REPORT_ID_PATTERN). */
 export const ownedKey = (owner: string, key: string) => `${owner}\n${key}`;

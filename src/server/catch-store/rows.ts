@@ -4,7 +4,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { CatchItem, OfficialRecordItem, SaleItem } from '#shared/contracts/catches';
-import type { CatchTable, OfficialRecordTable, SaleTable } from '../../db/schema';
+import type { CatchTable, OfficialRecordTable, SaleTable } from '../db/schema';
 
 export type NewCatchRow = Insertable<CatchTable>;
 export type NewSaleRow = Insertable<SaleTable>;

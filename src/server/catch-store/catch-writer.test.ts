@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MAX_AGE_DAYS, REPORT_MAX_FUTURE_MS, wireTime } from '#shared/contracts/catches';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { type CatchPlace, catchPlace, newReportId, validCatch, validRecord, validSale } from './catch-fixtures';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { type CatchPlace, catchPlace, newReportId, validCatch, validRecord, validSale } from '../test/catch-fixtures';
 import { CatchWriter } from './catch-writer';
 
 let ctx: TestContext;

@@ -10,10 +10,10 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wireTime } from '#shared/contracts/catches';
 import { CatchCommitThread } from './catch-commit-thread';
-import { createCatchWriter } from './catch-writing';
-import { isDatabaseBusy } from './db/errors';
-import { type CatchPlace, catchPlace, validCatch } from './features/ingestion/catch-fixtures';
-import { createTestApp, type TestContext } from './test/test-app';
+import { createCatchWriter } from './catch-store';
+import { isDatabaseBusy } from '../db/errors';
+import { type CatchPlace, catchPlace, validCatch } from '../test/catch-fixtures';
+import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let place: CatchPlace;

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { ItemError, ItemStatus } from '#shared/contracts/catches';
 import { reportTimeError } from '#shared/contracts/catches';
-import { judgeItems } from '../../plugins/validation';
+import { judgeItems } from '../http/batch-bodies';
 import { ownedKey } from './catch-inserts';
 
 export type KeyName = 'report_id' | 'source_id';

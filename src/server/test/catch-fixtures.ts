@@ -4,7 +4,7 @@
  */
 import type { CatchItemInput, OfficialRecordItemInput, SaleItemInput } from '#shared/contracts/catches';
 import { wireTime } from '#shared/contracts/catches';
-import type { IngestionCatalogueView } from './catalogue-rules';
+import type { IngestionCatalogueView } from '../catch-store/catch-store';
 
 export interface CatchPlace {
   mapId: number;

@@ -4,17 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_BATCH_BYTES, ReportId } from '#shared/contracts/catches';
-import errors from './errors';
-import openapi from './openapi';
-import {
-  MAX_JSON_DEPTH,
-  batchBody,
-  judgeItems,
-  jsonBodyParser,
-  responseSerializerCompiler,
-  trustedResponse,
-  zodValidatorCompiler,
-} from './validation';
+import errors from '../plugins/errors';
+import openapi from '../plugins/openapi';
+import { MAX_JSON_DEPTH, jsonBodyParser } from './json-bodies';
+import { batchBody, judgeItems } from './batch-bodies';
+import { responseSerializerCompiler, zodValidatorCompiler } from './zod-compilers';
+import { trustedResponse } from './trusted-responses';
 
 // A tiny app with the real plugins, wired as app.ts wires them, and routes that use each helper.
 const app = Fastify({ logger: false, bodyLimit: MAX_BATCH_BYTES }).withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import { HEATMAP_GRID } from '#shared/contracts/catches';
-import type { Dialect } from '../../db/database';
+import type { Dialect } from '../db/database';
 
 export interface Bounds {
   readonly x_min: number;

@@ -1,17 +1,15 @@
 /**
  * Counters for rate limits (DESIGN §4): attempts per client IP, failed logins per account and client address (and
- * per account across addresses), avatar uploads per user, in process by default
+ * per account across addresses), avatar uploads per user, AI questions, in process by default
  * and in Redis when `REDIS_URL` is set, so every instance behind a load balancer counts together. One small store
  * rather than @fastify/rate-limit: the per-account rule forgets an account's attempts when it logs in, so only
  * failures pile up, which that plugin cannot do, and both rules must share one backend (decision 0007).
  *
- * Not a Fastify plugin: the composition root (services.ts) creates the store once, hands it to the services that count
- * (login failures, account mails) and the per-IP hooks to the route plugins that limit, and closes it with the app.
+ * The composition root (services.ts) creates the store once, hands it to the services that count (login failures,
+ * account mails, the AI quota) and to the per-IP / per-user hooks (http/rate-limits.ts), and closes it with the app.
  */
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { currentUser } from './auth';
-import { HttpError } from './errors';
 
 export interface Count {
   /** Hits in the current window, this one included. */
@@ -160,23 +158,6 @@ class FailOpenStore implements CounterStore {
   }
 }
 
-export interface RateLimits {
-  /**
-   * An onRequest hook allowing `max` requests per client IP and `windowMs` on one route family. Runs before the
-   * body is read, so refused requests cost nothing. IPs come from `X-Forwarded-For` only with TRUST_PROXY.
-   */
-  perIp(name: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
-  /**
-   * The same per signed-in user: an onRequest hook to list after `requireUser` (the avatar upload, where one
-   * account's requests must not each write a file, whichever addresses they come from).
-   */
-  perUser(name: string, max: number, windowMs: number): (request: FastifyRequest) => Promise<void>;
-}
-
-export function rateLimited(retryAfter: number): HttpError {
-  return new HttpError(429, 'RATE_LIMITED', { 'retry-after': String(retryAfter) });
-}
-
 /** Counters in Redis when `redisUrl` is set (shared by every instance), else in this process. */
 export async function createCounterStore(
   { redisUrl, redisPrefix }: { redisUrl: string | undefined; redisPrefix: string },
@@ -189,21 +170,4 @@ export async function createCounterStore(
   redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
   await redis.connect();
   return new FailOpenStore(new RedisCounterStore(redis, redisPrefix), log);
-}
-
-export function createRateLimits(store: CounterStore): RateLimits {
-  return {
-    perIp(name, max, windowMs) {
-      return async (request) => {
-        const count = await store.hit(`ip:${name}:${request.ip}`, windowMs);
-        if (count.count > max) throw rateLimited(count.retryAfter);
-      };
-    },
-    perUser(name, max, windowMs) {
-      return async (request) => {
-        const count = await store.hit(`user:${name}:${currentUser(request).id}`, windowMs);
-        if (count.count > max) throw rateLimited(count.retryAfter);
-      };
-    },
-  };
 }

@@ -3,7 +3,7 @@
  * every field set on purpose, times exact to the millisecond, so a test states exactly what it stored.
  */
 import type { Kysely } from 'kysely';
-import type { CatchTable, Database, OfficialRecordTable, SaleTable } from '../../db/schema';
+import type { CatchTable, Database, OfficialRecordTable, SaleTable } from '../db/schema';
 
 let sequence = 0;
 const next = () => ++sequence;

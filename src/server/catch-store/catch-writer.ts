@@ -6,7 +6,7 @@
  * 1. judge, before any transaction: each item against its zod schema (`judgeItems`: unknown fields and wrong types
  *    are errors, nothing is coerced), the time window (`reportTimeError`) and the catalogue in memory (ids exist,
  *    fish on the map, weight range, map bounds); then duplicates within the batch by (logger, key);
- * 2. one transaction (shared with the batches that arrived meanwhile: db/group-commit.ts; for catches on a SQLite
+ * 2. one transaction (shared with the batches that arrived meanwhile: group-commit.ts; for catches on a SQLite
  *    file, run on the commit thread: decision 0016): multi-row inserts (`insertIgnoringConflicts`, chunked under the
  *    dialects' bind-parameter limits) with `on conflict do nothing` on the unique (logger, report_id) / source_id,
  *    `returning` the keys actually inserted, so the database decides created vs duplicate, also against concurrent
@@ -23,9 +23,9 @@ import {
   type RecordImportResponse,
   SaleItem,
 } from '#shared/contracts/catches';
-import { insertIgnoringConflicts } from '../../db/bulk-insert';
-import { GroupCommit } from '../../db/group-commit';
-import type { Database } from '../../db/schema';
+import { insertIgnoringConflicts } from '../db/bulk-insert';
+import { GroupCommit } from './group-commit';
+import type { Database } from '../db/schema';
 import { checkTime, judgeBatch } from './batch-judging';
 import { type CatchesCreatedHook, insertCatchGroup, insertInChunks, ownedKey } from './catch-inserts';
 import { catalogueErrors, type IngestionCatalogue } from './catalogue-rules';
@@ -45,14 +45,14 @@ export interface CatchWriterOptions {
   clock?: () => number;
   onCatchesCreated?: CatchesCreatedHook;
   /**
-   * Where catch groups are committed (the catch-commit thread: catch-writing.ts); by default on `db`'s connection
+   * Where catch groups are committed (the catch-commit thread: catch-store.ts); by default on `db`'s connection
    * with `onCatchesCreated`, which it is handed as `onThisConnection`.
    */
   commitCatches?: (rows: readonly NewCatchRow[], onThisConnection: CatchGroupCommitter) => Promise<Set<string>>;
 }
 
 /**
- * Rows per group commit (db/group-commit.ts): twenty full batches. A larger group dirties barely more pages than a
+ * Rows per group commit (group-commit.ts): twenty full batches. A larger group dirties barely more pages than a
  * smaller one (each catch touches a page in every index), so it costs less per catch: with 32 loggers uploading,
  * groups of up to 10,000 gave 21,500–23,400 reports/s where 5,000 gave 20,200–20,900 (SQLite, decision 0016).
  * SQLite's write lock is held about 300 ms for a full group, on the commit thread: the event loop does not wait.

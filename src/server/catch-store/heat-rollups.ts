@@ -6,8 +6,8 @@
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database';
-import type { Database, HeatCellDayTable } from '../../db/schema';
+import type { Dialect } from '../db/database';
+import type { Database, HeatCellDayTable } from '../db/schema';
 import { cellOf, cellSql, DAY_MS, ENDED_DAY_MARGIN_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
 
 /** The columns of a new catch the rollup needs. */
@@ -59,8 +59,8 @@ export class HeatRollups {
         sums.set(key, { map_id: row.map_id, day, star_type: row.star_type, cell, count: 1, last_at: row.caught_at });
     }
     await this.upsert(trx, [...sums.values()].sort(byKey));
-    // Every map counted into has changed (the answers readers keep: db/catch-changes.ts); counts into days that have
-    // ended also change the whole-day sums they keep (heatmap.repository.ts).
+    // Every map counted into has changed (the answers readers keep: catch-changes.ts); counts into days that have
+    // ended also change the whole-day sums they keep (features/heatmap/heatmap.repository.ts).
     const ended = Math.floor((this.clock() + ENDED_DAY_MARGIN_MS) / DAY_MS);
     const touched = new Map<number, boolean>();
     for (const sum of sums.values()) touched.set(sum.map_id, touched.get(sum.map_id) === true || sum.day < ended);

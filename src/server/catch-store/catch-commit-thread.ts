@@ -13,10 +13,10 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { WRITER_THREAD_EXITED } from './db/errors';
+import { WRITER_THREAD_EXITED } from '../db/errors';
 import type { CommitAnswer, CommitRequest, CommitWorkerSettings } from './catch-commit-worker';
-import type { Bounds } from './features/heatmap/heat-grid';
-import type { NewCatchRow } from './features/ingestion/rows';
+import type { Bounds } from './heat-grid';
+import type { NewCatchRow } from './rows';
 
 // From the TypeScript sources (tsx, Vitest) the worker is a .ts module: this script registers tsx's loader in the
 // worker, then imports it. The bundle has it as plain JavaScript (scripts/build-server.mjs).

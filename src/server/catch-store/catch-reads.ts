@@ -1,0 +1,18 @@
+/**
+ * What the readers of the catch tables share with the catch store, which writes them: the heat map's grid (the cell
+ * arithmetic the rollup is keyed by, in JavaScript and SQL) and the change counters that tell whether a kept answer
+ * still holds (decision 0015). The heat map and the bait guide import this file; the writing side is catch-store.ts.
+ *
+ * The catch store (decision 0020) is entered only through these two files, and imports no feature and no plugin:
+ * its users depend on it, never the other way (eslint.config.js). See docs/ARCHITECTURE.md for what is inside.
+ */
+export { catchesUnchangedSince, changesSql, KeptAnswers, type Window } from './catch-changes';
+export {
+  cellBounds,
+  cellSql,
+  DAY_MS,
+  ENDED_DAY_MARGIN_MS,
+  gridOf,
+  type HeatGrid,
+  type MapsCatalogue,
+} from './heat-grid';
