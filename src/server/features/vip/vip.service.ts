@@ -168,8 +168,22 @@ export class VipService {
     const { provider, events } = this.deps;
     if (providerName !== provider.name) throw new HttpError(404, VIP_ERRORS.unknownProvider);
     const event = await provider.parseWebhook(request);
-    const { duplicate } = await events.apply(provider.name, event);
+    const { duplicate, cancelAtProvider } = await events.apply(provider.name, event);
+    if (cancelAtProvider) await this.cancelAtProvider(cancelAtProvider);
     return { received: true, duplicate };
+  }
+
+  /**
+   * Stops a subscription stored canceled from renewing at the provider, after the event committed (decision 0009:
+   * no provider call inside a transaction). A failure is logged, not answered: the event is stored, so the provider's
+   * retry would be a duplicate; a renewal that still comes is credited and asks again (decision 0018).
+   */
+  private async cancelAtProvider(subscriptionId: string): Promise<void> {
+    try {
+      await this.deps.provider.cancelSubscription(subscriptionId);
+    } catch (error) {
+      this.deps.log.error({ err: error, subscription: subscriptionId }, 'payment provider: cancel failed');
+    }
   }
 
   private localSecret(): string {
