@@ -17,6 +17,7 @@ import {
 import { ErrorBody } from '#shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
 import { noStore } from '../../plugins/no-store';
+import { requireJsonBody } from '../../plugins/validation';
 import type { AiService, Asker } from './ai.service';
 
 const tags = ['ai'];
@@ -48,6 +49,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
   app.post(
     '/ai/ask',
     {
+      // JSON only: a cross-site HTML form (which can post form fields, never JSON) must not spend a visitor's quota.
+      preValidation: requireJsonBody,
       schema: {
         tags,
         summary: 'Ask one question about a fish; get an answer from our own data',
@@ -57,7 +60,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
         response: {
           200: AskResponse.describe('The answer, its facts and links'),
           401: badToken,
-          422: ErrorBody.describe('The question is empty or longer than 500 characters (FastAPI validation list)'),
+          422: ErrorBody.describe(
+            'The question is empty or longer than 500 characters, or the body is not JSON (FastAPI validation list)',
+          ),
           429: limited,
         },
       },
