@@ -9,7 +9,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Db } from './db/database';
@@ -30,6 +30,7 @@ import apiFallback from './plugins/api-fallback';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import { privateAnswers } from './http/no-store';
 import openapi from './plugins/openapi';
 import { requestSerializer } from './http/request-log';
 import staticSite from './plugins/static-site';
@@ -42,6 +43,8 @@ export interface AppOptions {
   db: Db;
   /** Pino logger settings (e.g. a `stream` to read the log); tests pass false. */
   logger?: boolean | object;
+  /** Called with every route as it is added: tests read the route table through it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface BuiltApp {
@@ -50,7 +53,7 @@ export interface BuiltApp {
   services: Services;
 }
 
-export async function buildApp({ config, db, logger }: AppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, db, logger, onRoute }: AppOptions): Promise<BuiltApp> {
   // 1. The instance: logging, proxy trust, body size; zod validates requests and writes answers. Proxy trust is a
   // hop count or a list of proxies (config.ts), never `true`, so request.ip is the address the nearest untrusted hop
   // reported, not one the client wrote.
@@ -70,6 +73,7 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Buil
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   jsonBodyParser(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // 2. Every repository and service, built once. Closed with the app: mails in flight go out before the SMTP pool
   // closes, then the rate-limit store lets go of Redis.
@@ -104,6 +108,8 @@ export async function buildApp({ config, db, logger }: AppOptions): Promise<Buil
   await app.register(openapi);
   // Which tokens are good is the auth feature's rule; the plugin only reads the header and answers 401 / 403.
   await app.register(auth, { authenticate: (token) => services.authentication.authenticate(token) });
+  // Every route that reads the caller answers `Cache-Control: no-store` (its rule in http/no-store.ts).
+  privateAnswers(app);
 
   // 4. Health at the root for load balancers; the features under /api, each given only what it uses.
   await app.register(healthRoutes);

@@ -1,7 +1,8 @@
 /**
  * Counters for rate limits (DESIGN §4): attempts per client IP, failed logins per account and client address (and
- * per account across addresses), avatar uploads per user, AI questions, in process by default
- * and in Redis when `REDIS_URL` is set, so every instance behind a load balancer counts together. One small store
+ * per account across addresses), avatar uploads per user, in process by default
+ * and in Redis when `REDIS_URL` is set, so every instance behind a load balancer counts together; while Redis is
+ * down, in the process again (decision 0018). One small store
  * rather than @fastify/rate-limit: the per-account rule forgets an account's attempts when it logs in, so only
  * failures pile up, which that plugin cannot do, and both rules must share one backend (decision 0007).
  *
@@ -118,43 +119,64 @@ class RedisCounterStore implements CounterStore {
   }
 }
 
+/** While Redis is down, it is tried again at most this often; the requests in between count in this process. */
+export const REDIS_RETRY_MS = 1_000;
+
 /**
- * A limiter outage must not take logins down with it: while the shared store fails, every check passes (and says so
- * in the log) instead of answering 5xx.
+ * While the shared store (Redis) fails, every limit counts in this process instead (decision 0018): each instance
+ * then limits on its own, so a client may get a limit once per instance, but no limit stops limiting, and no request
+ * waits for Redis or fails with it. Logged once when the fallback starts and once when Redis answers again.
  */
-class FailOpenStore implements CounterStore {
+class FallbackCounterStore implements CounterStore {
+  private readonly memory = new MemoryCounterStore();
+  /** When Redis last failed, while it is down; null while it answers. */
+  private downSince: number | null = null;
+  private lastTry = 0;
+
   constructor(
-    private readonly inner: CounterStore,
+    private readonly shared: CounterStore,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private async guard<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+  private async run<T>(work: (store: CounterStore) => Promise<T>): Promise<T> {
+    const now = Date.now();
+    if (this.downSince !== null && now - this.lastTry < REDIS_RETRY_MS) return work(this.memory);
+    this.lastTry = now;
     try {
-      return await work();
+      const result = await work(this.shared);
+      if (this.downSince !== null) {
+        this.log.info({ downForMs: now - this.downSince }, 'rate limits: Redis is back, counting shared again');
+        this.downSince = null;
+      }
+      return result;
     } catch (error) {
-      this.log.warn({ err: error }, 'rate limit store unavailable; not limiting');
-      return fallback;
+      if (this.downSince === null) {
+        this.downSince = now;
+        this.log.error({ err: error }, 'rate limits: Redis unavailable, counting in this process until it is back');
+      }
+      return work(this.memory);
     }
   }
 
   hit(key: string, windowMs: number): Promise<Count> {
-    return this.guard(() => this.inner.hit(key, windowMs), { count: 0, retryAfter: 0 });
+    return this.run((store) => store.hit(key, windowMs));
   }
 
   peek(key: string): Promise<Count | null> {
-    return this.guard(() => this.inner.peek(key), null);
+    return this.run((store) => store.peek(key));
   }
 
   release(key: string): Promise<void> {
-    return this.guard(() => this.inner.release(key), undefined);
+    return this.run((store) => store.release(key));
   }
 
   reset(key: string): Promise<void> {
-    return this.guard(() => this.inner.reset(key), undefined);
+    return this.run((store) => store.reset(key));
   }
 
-  close(): Promise<void> {
-    return this.inner.close();
+  async close(): Promise<void> {
+    await this.memory.close();
+    await this.shared.close();
   }
 }
 
@@ -164,10 +186,17 @@ export async function createCounterStore(
   log: FastifyBaseLogger,
 ): Promise<CounterStore> {
   if (!redisUrl) return new MemoryCounterStore();
-  // No offline queue: while Redis is unreachable a limit check fails fast (and is let through, below) instead
-  // of holding the request.
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
-  redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
-  await redis.connect();
-  return new FailOpenStore(new RedisCounterStore(redis, redisPrefix), log);
+  // No offline queue and a command time-out: while Redis is unreachable or stuck a check fails fast (and counts in
+  // this process, above) instead of holding the request. ioredis keeps reconnecting in the background; its errors
+  // are only debug lines, as the fallback logs the outage once.
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    lazyConnect: true,
+  });
+  redis.on('error', (error) => log.debug({ err: error }, 'redis error'));
+  // A server whose Redis is down at start-up starts all the same, counting in the process until Redis answers.
+  await redis.connect().catch(() => undefined);
+  return new FallbackCounterStore(new RedisCounterStore(redis, redisPrefix), log);
 }

@@ -28,3 +28,38 @@ export function depthBand(depth: number): string {
 
 /** Baits with fewer catches than this hide behind "show all" (DESIGN §5). */
 export const BAIT_GUIDE_MIN_COUNT = 3;
+
+/** The range a number of a catch or a sale may take; `integer` when only whole numbers are allowed. */
+export interface NumberBounds {
+  readonly min: number;
+  readonly max: number;
+  readonly integer: boolean;
+}
+
+/**
+ * What the game can produce for each number of a catch (contract §1), checked on every upload and import, and what
+ * the reads show: a stored value outside (only another tool or an older version could write one) is shown at the
+ * nearest bound, so no stored row can break an answer. `x`/`y` are bounded by the map (the writer checks them) and
+ * need only be finite. `weight` is also within the fish's own range; 10 t is beyond any fish of the game.
+ */
+export const CATCH_BOUNDS = {
+  weight: { min: 0, max: 10_000_000, integer: true },
+  depth: { min: 0, max: 200, integer: false },
+  angle: { min: 0, max: 359, integer: true },
+  /** Stored and shown 1–24; the logger may send midnight as 0. */
+  game_hour: { min: 1, max: 24, integer: true },
+  temperature: { min: -30, max: 50, integer: false },
+  time_spent: { min: 0, max: 86_400, integer: true },
+  coordinate: { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, integer: false },
+} as const satisfies Record<string, NumberBounds>;
+
+/**
+ * What the game can produce for a sale: at most 1,000 fish (a keep net holds far fewer) for at most 100,000,000, i.e.
+ * 100,000 a fish, 250 times the dearest fish of the demo world. The reads show stored values outside as for catches.
+ * A day's income sums these exactly: 2^53 would take more than 90 million sales of the largest income in one day.
+ */
+export const SALE_BOUNDS = {
+  income: { min: 0, max: 100_000_000, integer: true },
+  fish_count: { min: 1, max: 1_000, integer: true },
+  star_count: { min: 0, max: 1_000, integer: true },
+} as const satisfies Record<string, NumberBounds>;

@@ -43,19 +43,23 @@ export function gridOf(bounds: Bounds, cols = HEATMAP_GRID, rows = HEATMAP_GRID)
   };
 }
 
-/** The cell number of a point: `row × cols + col`. */
+/**
+ * The cell number of a point: `row × cols + col`. A point outside the map (only another tool could store one: the
+ * writer checks the bounds) counts in the nearest edge cell, here and in SQL alike, so it can neither overflow the
+ * database's integer cast nor name a cell off the grid.
+ */
 export function cellOf(grid: HeatGrid, x: number, y: number): number {
-  const col = Math.min(grid.cols - 1, Math.floor((x - grid.bounds.x_min) / grid.cell_w));
-  const row = Math.min(grid.rows - 1, Math.floor((y - grid.bounds.y_min) / grid.cell_h));
+  const col = Math.max(0, Math.min(grid.cols - 1, Math.floor((x - grid.bounds.x_min) / grid.cell_w)));
+  const row = Math.max(0, Math.min(grid.rows - 1, Math.floor((y - grid.bounds.y_min) / grid.cell_h)));
   return row * grid.cols + col;
 }
 
-/** The same cell number computed by the database from the `x` and `y` columns. */
+/** The same cell number computed by the database from the `x` and `y` columns (clamped before the integer cast). */
 export function cellSql(dialect: Dialect, grid: HeatGrid): RawBuilder<number> {
   const axis = (column: 'x' | 'y', min: number, size: number, last: number) =>
     dialect === 'sqlite'
-      ? sql`min(${last}, cast(floor((${sql.ref(column)} - ${min}) / ${size}) as integer))`
-      : sql`least(${last}, floor((${sql.ref(column)} - ${sql.val(min)}::double precision) / ${sql.val(size)}::double precision)::integer)`;
+      ? sql`max(0, min(${last}, cast(floor((${sql.ref(column)} - ${min}) / ${size}) as integer)))`
+      : sql`greatest(0, least(${last}, floor((${sql.ref(column)} - ${sql.val(min)}::double precision) / ${sql.val(size)}::double precision)))::integer`;
   const col = axis('x', grid.bounds.x_min, grid.cell_w, grid.cols - 1);
   const row = axis('y', grid.bounds.y_min, grid.cell_h, grid.rows - 1);
   return sql<number>`(${row} * ${grid.cols} + ${col})`;

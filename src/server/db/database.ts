@@ -32,9 +32,10 @@ export interface Db {
   schema?: string;
   /**
    * SQLite files: what another writer connection needs to behave as `kysely`'s (the catch-commit thread): the file,
-   * and the writer connection's current busy timeout (a test shortens it).
+   * and how long the writer waits for another connection's lock (on a timer: db/sqlite-busy-wait.ts; a test
+   * shortens it).
    */
-  sqliteWriter?: { file: string; busyTimeoutMs(): number };
+  sqliteWriter?: { file: string; busyTimeoutMs(): number; setBusyTimeoutMs(ms: number): void };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,8 +53,10 @@ export interface OpenOptions {
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Db> {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
-    const sqlite = openSqliteWriter(target.file);
-    const kysely = sqliteKysely(sqlite);
+    // The server's event loop never waits inside SQLite for a lock: its statements wait on a timer instead.
+    let busyTimeoutMs = BUSY_TIMEOUT_MS;
+    const sqlite = openSqliteWriter(target.file, 0);
+    const kysely = sqliteKysely(sqlite, () => busyTimeoutMs);
     // An in-memory database is one connection's own: it reads through that one, and has no WAL.
     let reads = kysely;
     let checkpointer: Checkpointer | undefined;
@@ -73,7 +76,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
         : {
             sqliteWriter: {
               file: target.file,
-              busyTimeoutMs: () => Number(sqlite.pragma('busy_timeout', { simple: true })),
+              busyTimeoutMs: () => busyTimeoutMs,
+              setBusyTimeoutMs: (ms: number) => {
+                busyTimeoutMs = ms;
+              },
             },
           }),
       ping: async () => {

@@ -6,6 +6,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { BusyWaitSqliteDialect } from './sqlite-busy-wait';
 import { SqliteBooleansPlugin } from './sqlite-booleans';
 import { withStatementCache } from './sqlite-statement-cache';
 
@@ -33,10 +34,15 @@ export function openSqliteWriter(file: string, busyTimeoutMs = BUSY_TIMEOUT_MS):
   return sqlite;
 }
 
-/** Kysely over a better-sqlite3 connection: statements prepared once per SQL text, booleans both ways. */
-export function sqliteKysely(sqlite: SQLite.Database): Kysely<Database> {
+/**
+ * Kysely over a better-sqlite3 connection: statements prepared once per SQL text, booleans both ways. `busyWaitMs`:
+ * the connection was opened with `busy_timeout = 0` and its statements wait for a busy lock on a timer, at most that
+ * long (sqlite-busy-wait.ts: the server's event loop never waits inside SQLite).
+ */
+export function sqliteKysely(sqlite: SQLite.Database, busyWaitMs?: () => number): Kysely<Database> {
+  const config = { database: withStatementCache(sqlite) };
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: busyWaitMs ? new BusyWaitSqliteDialect(config, busyWaitMs) : new SqliteDialect(config),
     plugins: [new SqliteBooleansPlugin()],
   });
 }

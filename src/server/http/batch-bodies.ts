@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_BATCH_ITEMS } from '#shared/contracts/catches';
-import { findNul, nulEntry, toValidationEntries, type ValidationEntry } from './validation-errors';
+import { findNul, markDecimals, nulEntry, toValidationEntries, type ValidationEntry } from './validation-errors';
 
 /** Batch bodies (`batchBody`): documented schema → the envelope schema the validator runs instead. */
 const BATCH_BODIES = new WeakMap<z.ZodType, z.ZodType>();
@@ -68,7 +68,7 @@ export type ItemVerdict<T> = { ok: true; value: T } | { ok: false; errors: ItemE
 function judgeItem<T extends z.ZodType>(schema: T, item: unknown): ItemVerdict<z.output<T>> {
   const nul = findNul(item);
   if (nul) return { ok: false, errors: [toItemError(nulEntry('item', nul))] };
-  const result = schema.safeParse(item);
+  const result = schema.safeParse(item, { error: markDecimals });
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: toValidationEntries(result.error.issues, 'item', item).map(toItemError) };
 }

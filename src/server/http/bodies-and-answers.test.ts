@@ -19,6 +19,7 @@ const Item = z.strictObject({
   weight: z.number().int().min(0),
   star_type: z.literal([0, 446, 447]).optional(),
   tags: z.array(z.string()).optional(),
+  depth: z.number().min(0).optional(),
 });
 const Answer = z.object({ name: z.string(), count: z.number().int() });
 
@@ -44,6 +45,19 @@ beforeAll(async () => {
     count: request.body.items.length,
   }));
   app.post('/single', { schema: { body: Item } }, async () => ({ ok: true }));
+  app.get(
+    '/spot',
+    {
+      schema: {
+        querystring: z.object({
+          x: z.coerce.number().optional(),
+          n: z.coerce.number().int().optional(),
+          i: z.int().optional(),
+        }),
+      },
+    },
+    async () => ({ ok: true }),
+  );
 
   app.get('/trusted', { schema: { response: { 200: trustedResponse(Answer) } } }, async () => {
     return { name: 42, count: 'many', secret: 'kept' } as unknown as z.input<typeof Answer>;
@@ -116,6 +130,30 @@ describe('batch bodies: each item judged alone', () => {
         ],
       },
       { report_id: 'a4', status: 'invalid', errors: [{ field: 'star_type', msg: 'Input should be 0, 446 or 447' }] },
+    ]);
+  });
+
+  it('asks for a number, not an integer, where a decimal is expected (items, bodies and queries)', async () => {
+    const items = [item('d1', { depth: '3.5' }), item('d2', { depth: true })];
+    const res = await app.inject({ method: 'POST', url: '/batch', payload: { items } });
+    expect(res.json().results.map((r: { errors: unknown }) => r.errors)).toEqual([
+      [{ field: 'depth', msg: 'Input should be a valid number, unable to parse string as a number' }],
+      [{ field: 'depth', msg: 'Input should be a valid number' }],
+    ]);
+    const single = await app.inject({ method: 'POST', url: '/single', payload: item('d3', { depth: 'deep' }) });
+    expect(single.json().detail).toEqual([
+      {
+        type: 'float_parsing',
+        loc: ['body', 'depth'],
+        msg: 'Input should be a valid number, unable to parse string as a number',
+        input: 'deep',
+      },
+    ]);
+    const query = await app.inject({ method: 'GET', url: '/spot?x=abc&n=abc&i=abc' });
+    expect(query.json().detail.map((entry: { type: string; loc: unknown }) => [entry.type, entry.loc])).toEqual([
+      ['float_parsing', ['query', 'x']],
+      ['int_parsing', ['query', 'n']],
+      ['int_parsing', ['query', 'i']],
     ]);
   });
 

@@ -39,6 +39,21 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
 }
 
 /**
+ * A number of the wrong type names the same `expected: 'number'` whether the field takes integers or decimals; only
+ * the schema knows. This error map, given to every parse (zod-compilers.ts, batch-bodies.ts), marks the decimal ones,
+ * so their 422 does not ask for an integer (pydantic's `float_type` / `float_parsing`).
+ */
+const DECIMAL = 'decimal';
+export const markDecimals: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== 'invalid_type' || issue.expected !== 'number') return undefined;
+  // An integer schema is `z.int()` (a format of its own) or `z.number().int()` (a format check).
+  type Part = { _zod?: { def?: { format?: unknown; checks?: Part[] } } };
+  const def = (issue.inst as Part | undefined)?._zod?.def;
+  const formats = [def?.format, ...(def?.checks ?? []).map((check) => check._zod?.def?.format)];
+  return formats.some((format) => String(format ?? '').includes('int')) ? undefined : DECIMAL;
+};
+
+/**
  * Maps one zod issue to pydantic's type and message. `rootNullIsMissing`: Fastify hands a validator `null` for an
  * absent body, which FastAPI calls a missing body; a `null` batch item is just the wrong type.
  */
@@ -52,10 +67,14 @@ function describe(
       if (input === undefined || (rootNullIsMissing && input === null && issue.path.length === 0))
         return { type: 'missing', msg: 'Field required' };
       if (issue.expected === 'string') return { type: 'string_type', msg: 'Input should be a valid string' };
-      if (issue.expected === 'number' || issue.expected === 'int')
+      if ((issue.expected === 'number' && issue.message !== DECIMAL) || issue.expected === 'int')
         return typeof input === 'string'
           ? { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' }
           : { type: 'int_type', msg: 'Input should be a valid integer' };
+      if (issue.expected === 'number')
+        return typeof input === 'string'
+          ? { type: 'float_parsing', msg: 'Input should be a valid number, unable to parse string as a number' }
+          : { type: 'float_type', msg: 'Input should be a valid number' };
       if (issue.expected === 'boolean')
         return { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' };
       if (issue.expected === 'object')

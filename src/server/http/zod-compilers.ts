@@ -8,7 +8,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { batchEnvelopeOf, envelopeOf } from './batch-bodies';
 import { isTrustedResponse } from './trusted-responses';
-import { findNul, nulEntry, RequestValidationError, toValidationEntries } from './validation-errors';
+import { findNul, markDecimals, nulEntry, RequestValidationError, toValidationEntries } from './validation-errors';
 
 /** Bodies read as HTML form fields: pydantic reports `input: null` for their missing fields, not the whole body. */
 const FORM_BODIES = new WeakSet<z.ZodType>();
@@ -27,7 +27,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     const nul = findNul(batch ? envelopeOf(data) : data);
     if (nul) return { error: new RequestValidationError([nulEntry(part, nul)]) };
     // Fastify hands the validator `null` for a request without a body: an optional body schema must accept that.
-    const result = parser.safeParse(part === 'body' && data === null ? undefined : data);
+    const result = parser.safeParse(part === 'body' && data === null ? undefined : data, { error: markDecimals });
     if (result.success) return { value: result.data };
     const form = part === 'body' && FORM_BODIES.has(schema);
     return { error: new RequestValidationError(toValidationEntries(result.error.issues, part, data, form)) };

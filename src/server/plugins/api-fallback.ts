@@ -1,6 +1,6 @@
 /**
  * What FastAPI answers for a path under /api that no route takes (contract §1.1): a trailing slash is redirected
- * (307) to the route without it, a known path with another method gets 405 with an `Allow` header, anything else
+ * (307) to the route without it (a relative `Location`), a known path with another method gets 405 with an `Allow` header, anything else
  * `404 {"detail":"Not Found"}`. Registered first inside the /api scope so it sees every route declared after it.
  */
 import type { FastifyInstance, HTTPMethods } from 'fastify';
@@ -41,7 +41,9 @@ export default fp(async function apiFallback(app: FastifyInstance) {
     if (path.length > 1 && path.endsWith('/')) {
       const bare = path.replace(/\/+$/, '');
       if (methodsFor(bare).has(request.method)) {
-        const location = `${request.protocol}://${request.host}${bare}${query ? `?${query}` : ''}`;
+        // Relative (FastAPI writes the Host header back): a forged Host must not turn the redirect into a link
+        // elsewhere. `bare` starts with `/api`, so it is never read as another host (`//…`).
+        const location = `${bare}${query ? `?${query}` : ''}`;
         return reply.code(307).header('location', location).send();
       }
     }

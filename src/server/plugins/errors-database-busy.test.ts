@@ -48,7 +48,7 @@ describe('SQLite: another connection holds the write lock', () => {
     db = await openDatabase({ dialect: 'sqlite', file });
     await sql`create table busy_probe (id integer primary key, note text not null)`.execute(db.kysely);
     // The server waits 5 s for a lock; the test need not.
-    await sql`pragma busy_timeout = 20`.execute(db.kysely);
+    db.sqliteWriter!.setBusyTimeoutMs(20);
     other = new SQLite(file);
     app = await appWith({
       '/write': () =>

@@ -10,10 +10,6 @@ import { DomainError, type DomainErrorKind } from '../domain-error';
 import { HttpError } from '../http/http-error';
 import { RequestValidationError } from '../http/validation-errors';
 
-// Still imported from here by features/reports and features/vip, which other branches rewrite; they move to
-// DomainError, and this re-export goes, when those branches are merged.
-export { HttpError } from '../http/http-error';
-
 /**
  * Seconds a client should wait after a 503 DATABASE_BUSY. Locks are held for milliseconds (a batch commit) and
  * SQLite already waited busy_timeout before giving up, so one second is enough and keeps loggers' queues short.

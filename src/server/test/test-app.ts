@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Pino settings, e.g. `{ level: 'info', stream }` to read what the app logs. Default: no logging. */
   logger?: object;
+  /** Called with every route as the app adds it (the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -52,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const db = await openDatabase(config.database, { pgSchema });
   await migrateToLatest(db);
   if (options.seed !== false) await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
-  const { app, services } = await buildApp({ config, db, logger: options.logger ?? false });
+  const { app, services } = await buildApp({ config, db, logger: options.logger ?? false, onRoute: options.onRoute });
   await app.ready();
 
   return {

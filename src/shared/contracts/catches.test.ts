@@ -3,8 +3,10 @@ import {
   CatchItem,
   type CatchItemInput,
   HeatmapQuery,
+  CATCH_BOUNDS,
   OfficialRecordItem,
   REPORT_MAX_AGE_DAYS,
+  SALE_BOUNDS,
   ReportId,
   SaleItem,
   StatsQuery,
@@ -48,6 +50,14 @@ describe('CatchItem', () => {
     const { bait2_id: _none, ...withoutBait2 } = validCatch;
     expect(CatchItem.safeParse(withoutBait2).success).toBe(true);
     expect(CatchItem.safeParse({ ...validCatch, bait2_id: 8 }).success).toBe(true);
+  });
+
+  it("bounds the weight by what the game can produce (CATCH_BOUNDS), before the fish's own range", () => {
+    expect(CatchItem.safeParse({ ...validCatch, weight: CATCH_BOUNDS.weight.max }).success).toBe(true);
+    expect(failingFields(CatchItem, { ...validCatch, weight: CATCH_BOUNDS.weight.max + 1 })).toEqual(['weight']);
+    const { report_id: _id, ...measured } = validCatch;
+    const record = { ...measured, source_id: 'r1', player_name: 'Pike', weight: 2 ** 53 - 1 };
+    expect(failingFields(OfficialRecordItem, record)).toEqual(['weight']);
   });
 
   it('refuses a sandwich of the same bait twice', () => {
@@ -166,6 +176,15 @@ describe('SaleItem', () => {
     expect(failingFields(SaleItem, { ...sale, star_count: 4 })).toEqual(['star_count']);
     expect(failingFields(SaleItem, { ...sale, fish_count: 0, star_count: 0 })).toEqual(['fish_count']);
   });
+
+  it('bounds every number by what the game can produce (SALE_BOUNDS), so no day of sums loses precision', () => {
+    const largest = { ...sale, income: SALE_BOUNDS.income.max, fish_count: 1_000, star_count: 1_000 };
+    expect(SaleItem.safeParse(largest).success).toBe(true);
+    expect(failingFields(SaleItem, { ...sale, income: 2 ** 53 - 1 })).toEqual(['income']);
+    expect(failingFields(SaleItem, { ...sale, income: SALE_BOUNDS.income.max + 1 })).toEqual(['income']);
+    expect(failingFields(SaleItem, { ...largest, fish_count: 1_001, star_count: 1 })).toEqual(['fish_count']);
+    expect(failingFields(SaleItem, { ...largest, star_count: 1_001 })).toEqual(['star_count', 'star_count']);
+  });
 });
 
 describe('OfficialRecordItem', () => {
@@ -217,5 +236,18 @@ describe('read queries', () => {
     expect(StatsQuery.parse({})).toEqual({ tz: 'UTC' });
     expect(StatsQuery.parse({ tz: 'asia/shanghai' })).toEqual({ tz: 'Asia/Shanghai' });
     expect(failingFields(StatsQuery, { tz: 'Mars/Olympus' })).toEqual(['tz']);
+  });
+});
+
+describe('wireTime', () => {
+  it('writes the canonical UTC form', () => {
+    expect(wireTime(Date.UTC(2026, 10, 20, 8, 15))).toBe('2026-11-20T08:15:00Z');
+    expect(wireTime(Date.UTC(2026, 10, 20, 8, 15, 0, 5))).toBe('2026-11-20T08:15:00.005Z');
+  });
+
+  it('never throws: a stored time beyond what a Date holds is written as the nearest it holds', () => {
+    expect(wireTime(2 ** 62)).toBe('+275760-09-13T00:00:00Z');
+    expect(wireTime(-(2 ** 62))).toBe('-271821-04-20T00:00:00Z');
+    expect(wireTime(Number.NaN)).toBe('1970-01-01T00:00:00Z');
   });
 });

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { BOAT_DIRECTIONS, ROD_TYPES, STAR_TYPES, WEATHER_KINDS } from '../game/catch-attributes';
-import { HEATMAP_GRID, HEATMAP_RANGES } from '../catch-data-rules';
+import { CATCH_BOUNDS, HEATMAP_GRID, HEATMAP_RANGES, type NumberBounds, SALE_BOUNDS } from '../catch-data-rules';
 import { LaxBool, PageQuery, pageOf, safeLine } from './common';
 
 /** At most this many items per batch (`POST /c_report/catches`, `/c_report/sales`, `/records/import`). */
@@ -30,6 +30,7 @@ const DAY_MS = 86_400_000;
 
 export {
   BAIT_GUIDE_MIN_COUNT,
+  CATCH_BOUNDS,
   BAIT_GUIDE_WINDOW_HOURS,
   DEFAULT_HEATMAP_RANGE,
   DEPTH_BAND_EDGES,
@@ -38,11 +39,22 @@ export {
   HEATMAP_RANGE_DAYS,
   HEATMAP_RANGES,
   type HeatmapRange,
+  type NumberBounds,
+  SALE_BOUNDS,
 } from '../catch-data-rules';
 
-/** A time as the API writes it: UTC, `Z`, whole seconds unless there are milliseconds (`2026-11-20T08:15:00Z`). */
+/** The furthest a `Date` reaches either side of 1970 (ECMAScript: ±100,000,000 days). */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * A time as the API writes it: UTC, `Z`, whole seconds unless there are milliseconds (`2026-11-20T08:15:00Z`). Never
+ * throws: a stored time beyond what a `Date` holds (only another tool could write one) is written as the nearest it
+ * holds, so one such row cannot break a list.
+ */
 export function wireTime(time: number | Date): string {
-  return new Date(time).toISOString().replace('.000Z', 'Z');
+  const ms = Number(time);
+  const held = Number.isNaN(ms) ? 0 : Math.min(MAX_DATE_MS, Math.max(-MAX_DATE_MS, ms));
+  return new Date(held).toISOString().replace('.000Z', 'Z');
 }
 
 /** ISO-8601 with `Z` or an offset (a time without one is ambiguous, so refused), read into the canonical UTC form. */
@@ -80,6 +92,11 @@ function nullableShape<S extends Record<string, z.ZodType>>(shape: S) {
   return Object.fromEntries(entries) as { [K in keyof S]: z.ZodNullable<S[K]> };
 }
 
+/** A number within its bounds (`CATCH_BOUNDS`, `SALE_BOUNDS`), described with them for `/docs`. */
+function bounded({ min, max, integer }: NumberBounds, description: string) {
+  return (integer ? z.number().int() : z.number()).min(min).max(max).describe(description);
+}
+
 const CatalogueId = z.number().int().positive();
 const RodType = z.enum(ROD_TYPES);
 const StarTypeSchema = z.literal(STAR_TYPES);
@@ -90,21 +107,26 @@ const GameHour = z
   .number()
   .int()
   .min(0)
-  .max(24)
+  .max(CATCH_BOUNDS.game_hour.max)
+  .describe('Integer 0–24, the game clock; midnight may be sent as 0 and is stored and shown as 24')
   .transform((hour) => (hour === 0 ? 24 : hour));
+const Weight = bounded(
+  CATCH_BOUNDS.weight,
+  "Integer grams, 0–10,000,000 and within the fish's `min_weight`–`max_weight` (catalogue)",
+);
 
 /** The measured fields of a catch, shared by logger catches and official records (which may lack them). */
 const measured = {
-  depth: z.number().min(0).max(200),
+  depth: bounded(CATCH_BOUNDS.depth, 'Metres, 0–200'),
   direction: Direction,
-  angle: z.number().int().min(0).max(359),
+  angle: bounded(CATCH_BOUNDS.angle, 'Integer degrees 0–359, clockwise from north'),
   game_hour: GameHour,
-  temperature: z.number().min(-30).max(50),
+  temperature: bounded(CATCH_BOUNDS.temperature, '°C, −30–50'),
   weather: Weather,
   night: z.boolean(),
-  x: z.number(),
-  y: z.number(),
-  time_spent: z.number().int().min(0).max(86_400),
+  x: z.number().describe("Inside the map's `bounds`, edges included (catalogue); x grows east"),
+  y: z.number().describe("Inside the map's `bounds`, edges included (catalogue); y grows north"),
+  time_spent: bounded(CATCH_BOUNDS.time_spent, 'Integer seconds from cast to catch, 0–86,400'),
 };
 
 const differentBaits = (item: { bait_id: number; bait2_id?: number | null }) =>
@@ -122,7 +144,7 @@ export const CatchItem = z
     bait2_id: CatalogueId.nullish(),
     rod_type: RodType,
     star_type: StarTypeSchema,
-    weight: z.number().int().min(0),
+    weight: Weight,
     ...measured,
   })
   .refine(differentBaits, differentBaitsError);
@@ -134,9 +156,9 @@ export const SaleItem = z
   .strictObject({
     report_id: ReportId,
     sold_at: WireTime,
-    income: z.number().int().min(0),
-    fish_count: z.number().int().min(1),
-    star_count: z.number().int().min(0),
+    income: bounded(SALE_BOUNDS.income, 'Integer game currency the sale earned, 0–100,000,000'),
+    fish_count: bounded(SALE_BOUNDS.fish_count, 'Integer fish sold, 1–1,000'),
+    star_count: bounded(SALE_BOUNDS.star_count, 'Integer trophies among the fish sold, 0–1,000, at most `fish_count`'),
   })
   .refine((sale) => sale.star_count <= sale.fish_count, {
     path: ['star_count'],
@@ -156,7 +178,7 @@ export const OfficialRecordItem = z
     bait2_id: CatalogueId.nullish(),
     rod_type: RodType,
     star_type: StarTypeSchema,
-    weight: z.number().int().min(0),
+    weight: Weight,
     player_name: safeLine('Player name', z.string().trim().min(1).max(64)),
     // Records have what the official table shows: null or absent where it shows nothing.
     ...nullishShape(measured),

@@ -16,6 +16,7 @@ import {
 } from '#shared/contracts/ai';
 import { errorCodes, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import { currentUser } from '../../plugins/auth';
+import { requireJsonBody } from '../../http/json-bodies';
 import { noStore } from '../../http/no-store';
 import type { AiService, Asker } from './ai.service';
 
@@ -50,6 +51,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
   app.post(
     '/ai/ask',
     {
+      // JSON only: a cross-site HTML form (which can post form fields, never JSON) must not spend a visitor's quota.
+      preValidation: requireJsonBody,
       schema: {
         tags,
         summary: 'Ask one question about a fish; get an answer from our own data',
@@ -60,7 +63,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, { ai
           200: AskResponse.describe('The answer, its facts and links'),
           401: badToken,
           422: ValidationErrorBody.describe(
-            `The question is empty or longer than ${AI_QUESTION_MAX_LENGTH} characters (FastAPI validation list)`,
+            `The question is empty or longer than ${AI_QUESTION_MAX_LENGTH} characters, or the body is not JSON (FastAPI validation list)`,
           ),
           429: limited,
         },

@@ -210,7 +210,7 @@ describe('POST /api/auth/register', () => {
 
     const slash = await post('/api/auth/register/', { email: uniqueEmail(), password: PASSWORD });
     expect(slash.statusCode).toBe(307);
-    expect(String(slash.headers.location)).toMatch(/^https?:\/\/[^/]+\/api\/auth\/register$/);
+    expect(slash.headers.location).toBe('/api/auth/register');
     expect(slash.body).toBe('');
   });
 });

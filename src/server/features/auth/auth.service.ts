@@ -117,7 +117,8 @@ export class AuthenticationService {
     const problem = passwordProblem(input.password);
     if (problem) throw new DomainError('invalid', AuthErrorCode.REGISTER_INVALID_PASSWORD, { reason: problem });
     const email = asciiEmail(input.email);
-    if (await this.users.findByEmail(email)) throw new DomainError('invalid', AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
+    if (await this.users.findByEmail(email))
+      throw new DomainError('invalid', AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
     // The schema requires `code` with `client_id`.
     if (input.client_id)
       await this.deps.loggerBinding.claim(input.client_id, input.code ?? '', null, `ip:${clientAddress}`);

@@ -3,13 +3,15 @@
  * map, the bait, the game hour, the depth and the weather (migration 0006), so no catch row is read. A sandwich
  * catch counts for its first bait (`bait_id`). Each read also carries the `changes` of the catches it counted (read in
  * the same statement), so the service can keep the answer and check cheaply whether it still holds
- * (catch-store/catch-changes.ts).
+ * (catch-store/catch-changes.ts). Numbers come out within their bounds whatever was stored (db/stored-values.ts).
  */
 import type { Kysely } from 'kysely';
+import { CATCH_BOUNDS } from '#shared/contracts/catches';
 import { catchesUnchangedSince, changesSql, type Window } from '../../catch-store/catch-reads';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
+import { ID_BOUNDS, storedNumber } from '../../db/stored-values';
 
 export interface GuideFilters {
   fish_id: number;
@@ -45,10 +47,12 @@ export class BaitGuideRepository {
       .select(['bait_id', (eb) => eb.fn.countAll<number>().as('count'), changesSql(filters.map_id).as('changes')])
       .groupBy('bait_id')
       .execute();
-    return {
-      value: new Map(rows.map((row) => [row.bait_id, Number(row.count)])),
-      changes: rows.length > 0 ? Number(rows[0]!.changes) : null,
-    };
+    const counts = new Map<number, number>();
+    for (const row of rows) {
+      const baitId = storedNumber(row.bait_id, ID_BOUNDS);
+      counts.set(baitId, (counts.get(baitId) ?? 0) + Number(row.count));
+    }
+    return { value: counts, changes: rows.length > 0 ? Number(rows[0]!.changes) : null };
   }
 
   /** The fish's catches, the columns the splits need. */
@@ -56,7 +60,13 @@ export class BaitGuideRepository {
     const rows = await this.fishCatches(filters)
       .select(['bait_id', 'game_hour', 'depth', 'weather', changesSql(filters.map_id).as('changes')])
       .execute();
-    return { value: rows, changes: rows.length > 0 ? Number(rows[0]!.changes) : null };
+    const catches = rows.map((row) => ({
+      bait_id: storedNumber(row.bait_id, ID_BOUNDS),
+      game_hour: storedNumber(row.game_hour, CATCH_BOUNDS.game_hour),
+      depth: storedNumber(row.depth, CATCH_BOUNDS.depth),
+      weather: row.weather,
+    }));
+    return { value: catches, changes: rows.length > 0 ? Number(rows[0]!.changes) : null };
   }
 
   /** Whether a read of the fish (on the map, or all maps) with `changes` over `window` still holds for `next`. */
@@ -73,7 +83,11 @@ export class BaitGuideRepository {
       .where('caught_at', '<', window.to);
     if (window.map_id !== undefined) query = query.where('map_id', '=', window.map_id);
     const rows = await query.groupBy(['fish_id', 'bait_id']).execute();
-    return rows.map((row) => ({ fish_id: row.fish_id, bait_id: row.bait_id, count: Number(row.count) }));
+    return rows.map((row) => ({
+      fish_id: storedNumber(row.fish_id, ID_BOUNDS),
+      bait_id: storedNumber(row.bait_id, ID_BOUNDS),
+      count: Number(row.count),
+    }));
   }
 
   private fishCatches(filters: GuideFilters) {

@@ -154,7 +154,8 @@ export class BaitGuideService {
     for (const row of rows) {
       let counts = byFish.get(row.fish_id);
       if (!counts) byFish.set(row.fish_id, (counts = new Map()));
-      counts.set(row.bait_id, row.count);
+      // Added, not set: stored ids beyond 2^53 are read as one (db/stored-values.ts).
+      counts.set(row.bait_id, (counts.get(row.bait_id) ?? 0) + row.count);
     }
     const answer: BaitGuideTopResponse = {
       map_id: mapId ?? null,

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_INFO_FILE } from '#shared/build-info';
 import { BuildInfo } from '#shared/contracts/build';
+import { asUser, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 describe('GET /api/build', () => {
@@ -57,5 +60,47 @@ describe('GET /api/build without a built front end', () => {
     const res = await ctx.app.inject('/api/build');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ build: null });
+  });
+});
+
+describe('GET /health while another process holds the SQLite write lock', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ seed: false, env: { AUTH_IP_PER_MINUTE: '100000' } });
+  });
+  afterAll(() => ctx?.close());
+
+  // PostgreSQL's driver never holds the event loop; SQLite's did, for as long as a write waited for the lock.
+  it('answers at once while a write waits for the lock, and the write succeeds once it is released', async (test) => {
+    if (!ctx.db.sqliteWriter) return test.skip();
+    const { token } = await signedIn(ctx.app);
+    const other = new SQLite(ctx.db.sqliteWriter.file);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      // A write on the server's connection (a user renaming themself) meets the lock and waits.
+      const write = asUser(ctx.app, token, {
+        method: 'PATCH',
+        url: '/api/users/me',
+        payload: { nickname: 'Locked Out' },
+      });
+      const window = performance.now();
+      let slowest = 0;
+      while (performance.now() - window < 500) {
+        const started = performance.now();
+        // A probe arrives on a later turn of the event loop, as a load balancer's does.
+        await setTimeout(10);
+        const health = await ctx.app.inject('/health');
+        expect(health.statusCode).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+      }
+      // The loop kept turning: no answer waited on the database, and the window was not stretched by a stall.
+      expect(slowest).toBeLessThan(250);
+      expect(performance.now() - window).toBeLessThan(1_000);
+      other.exec('ROLLBACK');
+      expect((await write).json()).toMatchObject({ nickname: 'Locked Out' });
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
   });
 });

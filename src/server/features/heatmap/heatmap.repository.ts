@@ -13,6 +13,7 @@
  *   whole answer and check cheaply whether it still holds (catch-store/catch-changes.ts).
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { CATCH_BOUNDS } from '#shared/contracts/catches';
 import {
   catchesUnchangedSince,
   cellSql,
@@ -25,6 +26,7 @@ import {
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
+import { ID_BOUNDS, storedNumber } from '../../db/stored-values';
 
 export interface HeatFilters {
   map_id: number;
@@ -143,10 +145,13 @@ export class HeatmapRepository {
     let min = Infinity;
     let max = -Infinity;
     for (const row of rows) {
-      fishes.set(row.fish_id, (fishes.get(row.fish_id) ?? 0) + 1);
-      baits.set(row.bait_id, (baits.get(row.bait_id) ?? 0) + 1);
-      min = Math.min(min, row.depth);
-      max = Math.max(max, row.depth);
+      // Within bounds whatever was stored (db/stored-values.ts).
+      const [fishId, baitId] = [storedNumber(row.fish_id, ID_BOUNDS), storedNumber(row.bait_id, ID_BOUNDS)];
+      const depth = storedNumber(row.depth, CATCH_BOUNDS.depth);
+      fishes.set(fishId, (fishes.get(fishId) ?? 0) + 1);
+      baits.set(baitId, (baits.get(baitId) ?? 0) + 1);
+      min = Math.min(min, depth);
+      max = Math.max(max, depth);
     }
     return {
       total: rows.length,

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchBatchResponse } from '#shared/contracts/catches';
@@ -54,7 +53,7 @@ beforeAll(async () => {
 
   if (config.database.dialect === 'sqlite') {
     // The server waits 5 s for SQLite's lock; the test need not.
-    await sql`pragma busy_timeout = 20`.execute(db.kysely);
+    db.sqliteWriter!.setBusyTimeoutMs(20);
     const other = new SQLite(config.database.file);
     lock = {
       take: async () => void other.prepare('begin immediate').run(),

@@ -4,11 +4,18 @@
  * filter is an equality or a time range that the indexes of migration 0004 serve (decision 0011).
  */
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { type BirdLogItem, LOG_COUNT_LIMIT, type OfficialLogItem, wireTime } from '#shared/contracts/catches';
-import type { RodType, StarType, WeatherKind, BoatDirection } from '#shared/game/catch-attributes';
+import {
+  type BirdLogItem,
+  CATCH_BOUNDS,
+  LOG_COUNT_LIMIT,
+  type OfficialLogItem,
+  wireTime,
+} from '#shared/contracts/catches';
+import type { RodType, WeatherKind, BoatDirection } from '#shared/game/catch-attributes';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
+import { ID_BOUNDS, storedNullable, storedNumber, storedStarType } from '../../db/stored-values';
 
 /** Filters both lists share; times are epoch ms, `from` inclusive and `to` exclusive. */
 export interface LogFilters {
@@ -80,52 +87,69 @@ type RecordRow = Pick<Database['official_record'], Exclude<(typeof CAUGHT_COLUMN
   player_name: string;
 };
 
-/** A stored catch as the logs show it. The enumerations were checked on the way in, by the writer. */
-function toBirdLogItem(row: CatchRow): BirdLogItem {
+/** The measured numbers of a stored catch or record as the logs show them (db/stored-values.ts). */
+function measuredOf(row: CatchRow | RecordRow) {
   return {
-    id: row.id,
+    depth: storedNullable(row.depth, CATCH_BOUNDS.depth),
+    angle: storedNullable(row.angle, CATCH_BOUNDS.angle),
+    game_hour: storedNullable(row.game_hour, CATCH_BOUNDS.game_hour),
+    temperature: storedNullable(row.temperature, CATCH_BOUNDS.temperature),
+    x: storedNullable(row.x, CATCH_BOUNDS.coordinate),
+    y: storedNullable(row.y, CATCH_BOUNDS.coordinate),
+    time_spent: storedNullable(row.time_spent, CATCH_BOUNDS.time_spent),
+  };
+}
+
+/**
+ * The fields both logs show, numbers within their bounds whatever was stored (db/stored-values.ts). The enumerations
+ * were checked on the way in, by the writer.
+ */
+function caughtOf(row: CatchRow | RecordRow) {
+  return {
+    id: storedNumber(row.id, ID_BOUNDS),
     caught_at: wireTime(row.caught_at),
-    map_id: row.map_id,
-    fish_id: row.fish_id,
-    bait_id: row.bait_id,
-    bait2_id: row.bait2_id,
+    map_id: storedNumber(row.map_id, ID_BOUNDS),
+    fish_id: storedNumber(row.fish_id, ID_BOUNDS),
+    bait_id: storedNumber(row.bait_id, ID_BOUNDS),
+    bait2_id: storedNullable(row.bait2_id, ID_BOUNDS),
     rod_type: row.rod_type as RodType,
-    star_type: row.star_type as StarType,
-    weight: row.weight,
-    depth: row.depth,
+    star_type: storedStarType(row.star_type),
+    weight: storedNumber(row.weight, CATCH_BOUNDS.weight),
+  };
+}
+
+/** A stored catch as the logs show it. */
+export function toBirdLogItem(row: CatchRow): BirdLogItem {
+  const measured = measuredOf(row) as { [K in keyof ReturnType<typeof measuredOf>]: number };
+  return {
+    ...caughtOf(row),
+    depth: measured.depth,
     direction: row.direction as BoatDirection,
-    angle: row.angle,
-    game_hour: row.game_hour,
-    temperature: row.temperature,
+    angle: measured.angle,
+    game_hour: measured.game_hour,
+    temperature: measured.temperature,
     weather: row.weather as WeatherKind,
     night: row.night,
-    x: row.x,
-    y: row.y,
-    time_spent: row.time_spent,
+    x: measured.x,
+    y: measured.y,
+    time_spent: measured.time_spent,
   };
 }
 
 function toOfficialLogItem(row: RecordRow): OfficialLogItem {
+  const measured = measuredOf(row);
   return {
-    id: row.id,
-    caught_at: wireTime(row.caught_at),
-    map_id: row.map_id,
-    fish_id: row.fish_id,
-    bait_id: row.bait_id,
-    bait2_id: row.bait2_id,
-    rod_type: row.rod_type as RodType,
-    star_type: row.star_type as StarType,
-    weight: row.weight,
-    depth: row.depth,
+    ...caughtOf(row),
+    depth: measured.depth,
     direction: row.direction as BoatDirection | null,
-    angle: row.angle,
-    game_hour: row.game_hour,
-    temperature: row.temperature,
+    angle: measured.angle,
+    game_hour: measured.game_hour,
+    temperature: measured.temperature,
     weather: row.weather as WeatherKind | null,
     night: row.night,
-    x: row.x,
-    y: row.y,
-    time_spent: row.time_spent,
+    x: measured.x,
+    y: measured.y,
+    time_spent: measured.time_spent,
     player_name: row.player_name,
   };
 }

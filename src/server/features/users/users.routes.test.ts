@@ -699,7 +699,7 @@ describe('superuser routes /api/users/{id}', () => {
   it('redirects a trailing slash with 307 to the route without it', async () => {
     const res = await as(regular.token, { method: 'GET', url: '/api/users/me/' });
     expect(res.statusCode).toBe(307);
-    expect(String(res.headers.location)).toMatch(/^https?:\/\/[^/]+\/api\/users\/me$/);
+    expect(res.headers.location).toBe('/api/users/me');
     expect(res.body).toBe('');
   });
 });

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { VIP_ERRORS } from '#shared/contracts/vip';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-error';
 import { RequestValidationError } from '../../http/validation-errors';
 import { ACTIVATION_KEY_CHARS, newActivationKey, newOrderNo } from './activation-key';
 import { createLocalProvider, LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
@@ -23,7 +23,7 @@ async function refusal(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
   } catch (error) {
-    return error instanceof HttpError ? `${error.statusCode} ${String(error.detail)}` : error;
+    return error instanceof DomainError ? `${error.kind} ${error.code}` : error;
   }
   throw new Error('expected a refusal');
 }
@@ -61,7 +61,7 @@ describe('the local provider', () => {
   });
 
   it('refuses a missing, malformed or wrong signature as WEBHOOK_BAD_SIGNATURE', async () => {
-    const bad = `400 ${VIP_ERRORS.badSignature}`;
+    const bad = `invalid ${VIP_ERRORS.badSignature}`;
     const sig = signLocalEvent(SECRET, body, T);
     for (const header of [
       undefined,
@@ -79,7 +79,7 @@ describe('the local provider', () => {
   });
 
   it('refuses a signature more than 5 minutes old or ahead as WEBHOOK_STALE_SIGNATURE', async () => {
-    const stale = `400 ${VIP_ERRORS.staleSignature}`;
+    const stale = `invalid ${VIP_ERRORS.staleSignature}`;
     expect(await refusal(parse(body, signLocalEvent(SECRET, body, T - 301)))).toBe(stale);
     expect(await refusal(parse(body, signLocalEvent(SECRET, body, T + 301)))).toBe(stale);
     expect(await parse(body, signLocalEvent(SECRET, body, T + 300))).toMatchObject({ id: 'evt_1' });

@@ -11,7 +11,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LocalEvent, VIP_ERRORS, WEBHOOK_TOLERANCE_SECONDS } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-error';
 import { RequestValidationError, toValidationEntries } from '../../http/validation-errors';
 import type { PaymentEvent, PaymentProvider, WebhookRequest } from './payment-provider';
 
@@ -30,7 +30,7 @@ export function signLocalEvent(secret: string, rawBody: string | Buffer, unixSec
   return `t=${unixSeconds},v1=${hmacHex(secret, rawBody, unixSeconds)}`;
 }
 
-const badSignature = () => new HttpError(400, VIP_ERRORS.badSignature);
+const badSignature = () => new DomainError('invalid', VIP_ERRORS.badSignature);
 
 /** `t=…,v1=…[,v1=…]` → the time and every v1 signature (several while a secret is being rotated). */
 function readSignatureHeader(value: string | string[] | undefined): { t: number; v1: string[] } | null {
@@ -105,7 +105,7 @@ export function createLocalProvider({ secret, now = Date.now }: LocalProviderOpt
       for (const given of signature.v1) matches = timingSafeEqual(expected, Buffer.from(given, 'hex')) || matches;
       if (!matches) throw badSignature();
       if (Math.abs(Math.floor(now() / 1000) - signature.t) > WEBHOOK_TOLERANCE_SECONDS)
-        throw new HttpError(400, VIP_ERRORS.staleSignature);
+        throw new DomainError('invalid', VIP_ERRORS.staleSignature);
 
       const raw = rawBody.toString('utf8');
       const event = readEvent(raw);

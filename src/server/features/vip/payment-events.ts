@@ -5,7 +5,11 @@
  * - paid (checkout or renewal) → the user's expiry becomes max(now, expiry) + 30 days and the order gets one key;
  *   each distinct renewal (`invoice.paid`, naming the subscription's FIRST order) records a new paid order;
  * - refund → the order's key is revoked and its 30 days taken back (never below now);
- * - failed and canceled change no expiry.
+ * - failed and canceled change no expiry;
+ * - at most one active subscription per user (decision 0018): a subscription whose payment lands while the user has
+ *   another active one is paid like a one-time order (30 days, one key) but stored canceled, and the caller cancels
+ *   it at the provider once the transaction has committed (`ApplyResult.cancelAtProvider`), so it never renews. A
+ *   renewal that still comes for a subscription stored canceled is credited (the money was taken) and cancels again.
  *
  * Events come duplicated and in any order and must end in the same state: a renewal before its checkout creates the
  * subscription from the first order; a refund (or a cancellation) before what it undoes is stored with what it names,
@@ -24,6 +28,8 @@ import type { OrderRow, VipRepository } from './vip.repository';
 
 export interface ApplyResult {
   duplicate: boolean;
+  /** A subscription to cancel at the provider now that the event has committed (decision 0018). */
+  cancelAtProvider?: string;
 }
 
 /** What one event's handler works with: the repositories bound to its transaction, the provider, one `now`. */
@@ -33,6 +39,8 @@ interface Step {
   provider: ProviderName;
   event: PaymentEvent;
   now: number;
+  /** Set by the handler: see `ApplyResult.cancelAtProvider`. */
+  cancelAtProvider?: string;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -78,7 +86,9 @@ export class PaymentEvents {
         case 'ignored':
           break;
       }
-      return { duplicate: false };
+      return step.cancelAtProvider
+        ? { duplicate: false, cancelAtProvider: step.cancelAtProvider }
+        : { duplicate: false };
     });
   }
 
@@ -122,7 +132,9 @@ export class PaymentEvents {
 
   /**
    * Makes sure the subscription row exists (a renewal may come before its checkout) and that its next renewal is no
-   * earlier than `periodEnd`. Created canceled when its cancellation came first.
+   * earlier than `periodEnd`. Created canceled when its cancellation came first, or when the user already has another
+   * active subscription (the user's row is locked: two landing at once are applied one after the other); a payment
+   * (`periodEnd`) of a subscription stored canceled asks the provider to cancel it (again).
    */
   private async ensureSubscription(
     step: Step,
@@ -134,7 +146,18 @@ export class PaymentEvents {
     const { vip, provider, now } = step;
     const existing = await vip.findSubscription(provider, subscriptionId);
     if (!existing) {
-      const canceled = canceledNow || (await vip.eventSeen(provider, 'subscription.canceled', { subscriptionId }));
+      const another = (await vip.activeSubscriptions(first.user_id)).some(
+        (active) => active.provider !== provider || active.subscription_id !== subscriptionId,
+      );
+      if (another) {
+        step.cancelAtProvider = subscriptionId;
+        this.log.warn(
+          { provider, subscription: subscriptionId, userId: first.user_id },
+          'payment event: a second subscription of a user, stored canceled and canceled at the provider',
+        );
+      }
+      const canceled =
+        canceledNow || another || (await vip.eventSeen(provider, 'subscription.canceled', { subscriptionId }));
       await vip.insertSubscription({
         provider,
         subscription_id: subscriptionId,
@@ -147,6 +170,7 @@ export class PaymentEvents {
       });
     } else if (periodEnd !== null) {
       await vip.extendSubscription(provider, subscriptionId, periodEnd);
+      if (existing.status === 'canceled') step.cancelAtProvider = subscriptionId;
     }
   }
 

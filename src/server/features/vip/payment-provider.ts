@@ -60,7 +60,7 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
-   * Verifies the signature over the raw body and parses the event. Throws `HttpError(400, …)` with
+   * Verifies the signature over the raw body and parses the event. Throws `DomainError('invalid', …)` with
    * `WEBHOOK_BAD_SIGNATURE` / `WEBHOOK_STALE_SIGNATURE` (or a 422-style detail for a malformed body).
    */
   parseWebhook(request: WebhookRequest): Promise<PaymentEvent>;

@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VIP_ERRORS } from '#shared/vip-rules';
-import { HttpError } from '../../plugins/errors';
+import { DomainError, type DomainErrorKind } from '../../domain-error';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe-server';
 import type { CheckoutRequest, PaymentProvider } from './payment-provider';
 import { createStripeProvider } from './stripe-provider';
@@ -49,13 +49,13 @@ function checkoutRequest(mode: CheckoutRequest['mode']): CheckoutRequest {
   };
 }
 
-async function expectHttpError(promise: Promise<unknown>, statusCode: number, detail: unknown) {
+async function expectRefusal(promise: Promise<unknown>, kind: DomainErrorKind, code: string) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  expect(error).toMatchObject({ statusCode, detail });
+  expect(error).toBeInstanceOf(DomainError);
+  expect(error).toMatchObject({ kind, code });
 }
 
 describe('createCheckout', () => {
@@ -115,7 +115,11 @@ describe('createCheckout', () => {
 
   it.each([500, 400, 401, 429])('turns a Stripe %i into 503 PAYMENT_PROVIDER_UNAVAILABLE', async (status) => {
     fake.failNext(status);
-    await expectHttpError(provider.createCheckout(checkoutRequest('once')), 503, VIP_ERRORS.providerUnavailable);
+    await expectRefusal(
+      provider.createCheckout(checkoutRequest('once')),
+      'unavailable',
+      VIP_ERRORS.providerUnavailable,
+    );
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -123,7 +127,7 @@ describe('createCheckout', () => {
     const closed = await startFakeStripe();
     await closed.close();
     const offline = createStripeProvider({ ...OPTIONS, apiUrl: closed.url });
-    await expectHttpError(offline.createCheckout(checkoutRequest('once')), 503, VIP_ERRORS.providerUnavailable);
+    await expectRefusal(offline.createCheckout(checkoutRequest('once')), 'unavailable', VIP_ERRORS.providerUnavailable);
   });
 });
 
@@ -368,9 +372,9 @@ describe('parseWebhook', () => {
   it('answers 503 when a look-up it needs fails, so that Stripe delivers the event again', async () => {
     const renewal = invoice({}, 'sub_13', { order_no: 'VIP-13' });
     fake.failNext(500);
-    await expectHttpError(
+    await expectRefusal(
       provider.parseWebhook(signed(eventOf('invoice.paid', renewal))),
-      503,
+      'unavailable',
       VIP_ERRORS.providerUnavailable,
     );
   });
@@ -379,9 +383,9 @@ describe('parseWebhook', () => {
     const event = () => eventOf('checkout.session.completed', session({ client_reference_id: 'VIP-14' }));
 
     it('refuses a body signed with another secret', async () => {
-      await expectHttpError(
+      await expectRefusal(
         provider.parseWebhook(signed(event(), { secret: 'whsec_someone_else' })),
-        400,
+        'invalid',
         VIP_ERRORS.badSignature,
       );
     });
@@ -389,26 +393,26 @@ describe('parseWebhook', () => {
     it('refuses a body changed after signing', async () => {
       const request = signed(event());
       const tampered = Buffer.from(request.rawBody.toString('utf8').replace('VIP-14', 'VIP-99'));
-      await expectHttpError(provider.parseWebhook({ ...request, rawBody: tampered }), 400, VIP_ERRORS.badSignature);
+      await expectRefusal(provider.parseWebhook({ ...request, rawBody: tampered }), 'invalid', VIP_ERRORS.badSignature);
     });
 
     it('refuses a missing or unreadable signature header', async () => {
       const { rawBody } = signed(event());
-      await expectHttpError(provider.parseWebhook({ rawBody, headers: {} }), 400, VIP_ERRORS.badSignature);
-      await expectHttpError(
+      await expectRefusal(provider.parseWebhook({ rawBody, headers: {} }), 'invalid', VIP_ERRORS.badSignature);
+      await expectRefusal(
         provider.parseWebhook({ rawBody, headers: { 'stripe-signature': 'garbage' } }),
-        400,
+        'invalid',
         VIP_ERRORS.badSignature,
       );
     });
 
     it('refuses a correctly signed event older than five minutes as stale', async () => {
       const timestamp = Math.floor(Date.now() / 1000) - 301;
-      await expectHttpError(provider.parseWebhook(signed(event(), { timestamp })), 400, VIP_ERRORS.staleSignature);
+      await expectRefusal(provider.parseWebhook(signed(event(), { timestamp })), 'invalid', VIP_ERRORS.staleSignature);
       // A forged old one is a bad signature, not a stale one.
-      await expectHttpError(
+      await expectRefusal(
         provider.parseWebhook(signed(event(), { timestamp, secret: 'whsec_someone_else' })),
-        400,
+        'invalid',
         VIP_ERRORS.badSignature,
       );
       // Inside the window it is accepted.
@@ -450,6 +454,6 @@ describe('cancelSubscription', () => {
   it('answers 503 when Stripe fails', async () => {
     fake.put('subscriptions', { id: 'sub_22', object: 'subscription', status: 'active', metadata: {} });
     fake.failNext(500);
-    await expectHttpError(provider.cancelSubscription('sub_22'), 503, VIP_ERRORS.providerUnavailable);
+    await expectRefusal(provider.cancelSubscription('sub_22'), 'unavailable', VIP_ERRORS.providerUnavailable);
   });
 });

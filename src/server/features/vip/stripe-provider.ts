@@ -10,7 +10,7 @@
  */
 import Stripe from 'stripe';
 import { VIP_ERRORS } from '#shared/vip-rules';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-error';
 import { RequestValidationError } from '../../http/validation-errors';
 import type {
   CheckoutRequest,
@@ -46,8 +46,8 @@ const idOf = (value: Expandable): string | undefined => (typeof value === 'strin
 const orderOf = (metadata: Stripe.Metadata | null | undefined): string | undefined => metadata?.order_no || undefined;
 
 /** Stripe cannot be reached or refused the call: the client should try again later (and Stripe redelivers). */
-function unavailable(cause: unknown): HttpError {
-  return Object.assign(new HttpError(503, VIP_ERRORS.providerUnavailable), { cause });
+function unavailable(cause: unknown): DomainError {
+  return Object.assign(new DomainError('unavailable', VIP_ERRORS.providerUnavailable), { cause });
 }
 
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeError && error.statusCode === 404;
@@ -97,7 +97,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   function verify({ rawBody, headers }: WebhookRequest): Stripe.Event {
     const header = headers['stripe-signature'];
-    if (typeof header !== 'string' || header === '') throw new HttpError(400, VIP_ERRORS.badSignature);
+    if (typeof header !== 'string' || header === '') throw new DomainError('invalid', VIP_ERRORS.badSignature);
     try {
       return stripe.webhooks.constructEvent(rawBody, header, options.webhookSecret);
     } catch (error) {
@@ -109,7 +109,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch {
         signedButStale = false;
       }
-      throw new HttpError(400, signedButStale ? VIP_ERRORS.staleSignature : VIP_ERRORS.badSignature);
+      throw new DomainError('invalid', signedButStale ? VIP_ERRORS.staleSignature : VIP_ERRORS.badSignature);
     }
   }
 

@@ -179,6 +179,51 @@ describe('VIP with the Stripe provider', () => {
     expect(daysLeft((await stateOf(ctx, who.userId)).expiry)).toBe(60);
   });
 
+  it('a second subscription paid before the first was active: one period, canceled at Stripe (again on a renewal)', async () => {
+    const who = await buyer(ctx);
+    const orders = [await subscribe(who, 'subscription'), await subscribe(who, 'subscription')];
+    const subscriptions = [unique('sub'), unique('sub')];
+    for (const [i, { order_no }] of orders.entries()) {
+      const paid = await webhook('checkout.session.completed', {
+        id: unique('cs'),
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        client_reference_id: order_no,
+        metadata: { order_no },
+        payment_intent: null,
+        subscription: subscriptions[i],
+        invoice: null,
+      });
+      expect(paid.statusCode).toBe(200);
+    }
+    const cancels = (subscription: string) =>
+      fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription}`).length;
+    expect(cancels(subscriptions[0]!)).toBe(0);
+    expect(cancels(subscriptions[1]!)).toBe(1);
+    for (const { order_no } of orders) expect(await order(who, order_no)).toMatchObject({ status: 'paid' });
+    expect(daysLeft((await stateOf(ctx, who.userId)).expiry)).toBe(60);
+    expect(VipStatus.parse((await get(who, '/api/vip/status')).json())).toMatchObject({ auto_renew: true });
+
+    // Had the cancellation not reached Stripe, its renewal is credited (money was taken) and canceled again.
+    const renewal = await webhook('invoice.paid', {
+      id: unique('in'),
+      object: 'invoice',
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscriptions[1], metadata: { order_no: orders[1]!.order_no } },
+      },
+    });
+    expect(renewal.statusCode).toBe(200);
+    expect(daysLeft((await stateOf(ctx, who.userId)).expiry)).toBe(90);
+    expect(cancels(subscriptions[1]!)).toBe(2);
+    expect(cancels(subscriptions[0]!)).toBe(0);
+  });
+
   it('answers 503 with Retry-After when Stripe is down, and closes the order it could not start', async () => {
     const who = await buyer(ctx);
     fake.failNext(500, 5);

@@ -283,6 +283,74 @@ describe('duplicates', () => {
   });
 });
 
+describe('one active subscription per user (decision 0018)', () => {
+  const payLocally = (who: Buyer, orderNo: string) =>
+    asUser(ctx.app, who.token, {
+      method: 'POST',
+      url: `/api/vip/local-checkout/${orderNo}`,
+      payload: { outcome: 'pay' },
+    });
+
+  it('two subscription orders made before either was paid: the second is one period and never renews', async () => {
+    const who = await buyer(ctx);
+    const first = await pendingOrder(ctx, who, 'subscription');
+    const second = await pendingOrder(ctx, who, 'subscription');
+    for (const orderNo of [first, second]) expect((await payLocally(who, orderNo)).statusCode).toBe(200);
+
+    const { orders, subscriptions } = await stateOf(ctx, who.userId);
+    expect(await comparableState(ctx, who.userId)).toEqual({
+      daysLeft: 60,
+      orders: ['subscription:paid:key', 'subscription:paid:key'],
+      subscriptions: expect.arrayContaining(['active', 'canceled']),
+    });
+    expect(new Set(orders.map((o) => o.activation_key)).size).toBe(2);
+    const active = subscriptions.filter((sub) => sub.status === 'active');
+    expect(active.map((sub) => sub.first_order_no)).toEqual([first]);
+    const status = (await asUser(ctx.app, who.token, { method: 'GET', url: '/api/vip/status' })).json();
+    expect(status).toMatchObject({ auto_renew: true });
+
+    // Both periods fall due: only the active subscription renews.
+    await ctx.db.kysely
+      .updateTable('vip_subscription')
+      .set({ current_period_end: Date.now() - 1000 })
+      .where('user_id', '=', who.userId)
+      .execute();
+    await ctx.services.vip.renewDue();
+    const renewals = (await stateOf(ctx, who.userId)).orders.filter((o) => o.renews_order_no !== null);
+    expect(renewals.map((o) => o.renews_order_no)).toEqual([first]);
+
+    // While one is active, asking for another is refused up front.
+    const again = await asUser(ctx.app, who.token, { method: 'GET', url: '/api/vip/subscribe?mode=subscription' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: VIP_ERRORS.alreadySubscribed });
+  });
+
+  it('two first payments landing at once leave one active subscription', async () => {
+    const who = await buyer(ctx);
+    const orderNos = [await pendingOrder(ctx, who, 'subscription'), await pendingOrder(ctx, who, 'subscription')];
+    await Promise.all(
+      orderNos.map((orderNo) =>
+        sendEvent(ctx, { type: 'checkout.completed', order_no: orderNo, subscription_id: `sub_both_${orderNo}` }),
+      ),
+    );
+    const state = await comparableState(ctx, who.userId);
+    expect(state.daysLeft).toBe(60);
+    expect(state.subscriptions.sort()).toEqual(['active', 'canceled']);
+  });
+
+  it('a renewal before its checkout cannot make a second active subscription either', async () => {
+    const who = await buyer(ctx);
+    const first = await pendingOrder(ctx, who, 'subscription');
+    const second = await pendingOrder(ctx, who, 'subscription');
+    await sendEvent(ctx, { type: 'checkout.completed', order_no: first, subscription_id: `sub_a_${first}` });
+    await sendEvent(ctx, { type: 'invoice.paid', order_no: second, subscription_id: `sub_b_${second}` });
+    await sendEvent(ctx, { type: 'checkout.completed', order_no: second, subscription_id: `sub_b_${second}` });
+    const { subscriptions } = await stateOf(ctx, who.userId);
+    expect(subscriptions.filter((sub) => sub.status === 'active').map((sub) => sub.first_order_no)).toEqual([first]);
+    expect((await comparableState(ctx, who.userId)).daysLeft).toBe(90);
+  });
+});
+
 describe('events out of order end in the same state as in order', () => {
   /** Runs `events(first order)` for a fresh buyer with a subscription order; the comparable state afterwards. */
   async function run(

@@ -24,7 +24,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
 } from '#shared/contracts/vip';
 import { currentUser } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http/http-error';
 import { noStore } from '../../http/no-store';
 import type { RateLimits } from '../../http/rate-limits';
 import { requireJsonBody } from '../../http/json-bodies';

@@ -9,7 +9,7 @@ import type { OrderPage, Order, SubscribeResponse, VipMode, VipStatus } from '#s
 import { type LocalEventType, VIP_CURRENCY, VIP_ERRORS, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import type { User, UsersRepository } from '../../accounts/users.repository';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '../../domain-error';
 import { localId, newOrderNo } from './activation-key';
 import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
 import type { PaymentEvents } from './payment-events';
@@ -73,7 +73,7 @@ export class VipService {
   async subscribe(user: User, mode: VipMode): Promise<SubscribeResponse> {
     const { repository, provider, publicBaseUrl, log } = this.deps;
     if (mode === 'subscription' && (await repository.activeSubscriptions(user.id)).length > 0)
-      throw new HttpError(409, VIP_ERRORS.alreadySubscribed);
+      throw new DomainError('conflict', VIP_ERRORS.alreadySubscribed);
     const now = Date.now();
     const orderNo = newOrderNo(now);
     await repository.insertOrder({
@@ -111,7 +111,7 @@ export class VipService {
     } catch (error) {
       log.error({ err: error, orderNo }, 'payment provider: checkout failed');
       await repository.settlePending(orderNo, 'failed', Date.now());
-      throw new HttpError(503, VIP_ERRORS.providerUnavailable, { 'retry-after': '5' });
+      throw new DomainError('unavailable', VIP_ERRORS.providerUnavailable, { retryAfter: 5 });
     }
     if (session.providerRef)
       await repository.updateOrder(orderNo, { provider_ref: session.providerRef, updated_at: Date.now() });
@@ -126,7 +126,7 @@ export class VipService {
   /** The user's own order; another user's is as unknown as one that does not exist. */
   async ownOrder(user: User, orderNo: string): Promise<OrderRow> {
     const row = await this.deps.repository.findOrder(orderNo);
-    if (!row || row.user_id !== user.id) throw new HttpError(404, VIP_ERRORS.orderNotFound);
+    if (!row || row.user_id !== user.id) throw new DomainError('not-found', VIP_ERRORS.orderNotFound);
     return row;
   }
 
@@ -150,13 +150,13 @@ export class VipService {
   async cancel(user: User): Promise<VipStatus> {
     const { repository, provider, log } = this.deps;
     const active = await repository.activeSubscriptions(user.id);
-    if (active.length === 0) throw new HttpError(404, VIP_ERRORS.noSubscription);
+    if (active.length === 0) throw new DomainError('not-found', VIP_ERRORS.noSubscription);
     for (const subscription of active) {
       try {
         await provider.cancelSubscription(subscription.subscription_id);
       } catch (error) {
         log.error({ err: error, subscription: subscription.subscription_id }, 'payment provider: cancel failed');
-        throw new HttpError(503, VIP_ERRORS.providerUnavailable, { 'retry-after': '5' });
+        throw new DomainError('unavailable', VIP_ERRORS.providerUnavailable, { retryAfter: 5 });
       }
       await repository.cancelSubscription(subscription.provider, subscription.subscription_id, Date.now());
     }
@@ -166,15 +166,29 @@ export class VipService {
   /** A provider's webhook: only the configured provider's; verified by it, then applied once. */
   async webhook(providerName: string, request: WebhookRequest): Promise<{ received: true; duplicate: boolean }> {
     const { provider, events } = this.deps;
-    if (providerName !== provider.name) throw new HttpError(404, VIP_ERRORS.unknownProvider);
+    if (providerName !== provider.name) throw new DomainError('not-found', VIP_ERRORS.unknownProvider);
     const event = await provider.parseWebhook(request);
-    const { duplicate } = await events.apply(provider.name, event);
+    const { duplicate, cancelAtProvider } = await events.apply(provider.name, event);
+    if (cancelAtProvider) await this.cancelAtProvider(cancelAtProvider);
     return { received: true, duplicate };
+  }
+
+  /**
+   * Stops a subscription stored canceled from renewing at the provider, after the event committed (decision 0009:
+   * no provider call inside a transaction). A failure is logged, not answered: the event is stored, so the provider's
+   * retry would be a duplicate; a renewal that still comes is credited and asks again (decision 0018).
+   */
+  private async cancelAtProvider(subscriptionId: string): Promise<void> {
+    try {
+      await this.deps.provider.cancelSubscription(subscriptionId);
+    } catch (error) {
+      this.deps.log.error({ err: error, subscription: subscriptionId }, 'payment provider: cancel failed');
+    }
   }
 
   private localSecret(): string {
     if (this.deps.provider.name !== 'local' || !this.deps.localSecret)
-      throw new HttpError(404, VIP_ERRORS.unknownProvider);
+      throw new DomainError('not-found', VIP_ERRORS.unknownProvider);
     return this.deps.localSecret;
   }
 
@@ -203,10 +217,11 @@ export class VipService {
   ): Promise<SignedLocalEvent | null> {
     this.localSecret();
     const order = await this.ownOrder(user, orderNo);
-    if (order.status !== 'pending' || order.provider !== 'local') throw new HttpError(409, VIP_ERRORS.orderNotPending);
+    if (order.status !== 'pending' || order.provider !== 'local')
+      throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
     if (outcome === 'cancel') {
       if (!(await this.deps.repository.settlePending(orderNo, 'canceled', Date.now())))
-        throw new HttpError(409, VIP_ERRORS.orderNotPending);
+        throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
       return null;
     }
     if (outcome === 'fail') return this.signed(localId('evt_local'), 'payment.failed', { order_no: orderNo });
