@@ -7,7 +7,7 @@ import { localePath, type Locale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
 import { OtherNames } from '../../../components/other-names';
 import type { TopBaitsEntry } from '../api/use-top-baits';
-import { formatWeightRange } from '../format-weight';
+import { formatWeightRange } from '../../../lib/format-number';
 import classes from './fish-card.module.css';
 import { FishTopBaits } from './fish-top-baits';
 import { RarityBadge } from './rarity-badge';

@@ -5,7 +5,7 @@ import { rarityByLevel, rarityByStarType } from '#shared/game/rarity';
 import type { Locale } from '#shared/locales';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
-import { formatWeight, formatWeightRange } from '../format-weight';
+import { formatWeight, formatWeightRange } from '../../../lib/format-number';
 import { RarityBadge } from './rarity-badge';
 
 interface FishDetailProps {

@@ -8,7 +8,7 @@ import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import { type HeatQuery, useHeatCell } from '../api/heatmap-queries';
-import { formatCount } from '../heat-format';
+import { formatCount, formatDecimal } from '../../../lib/format-number';
 import { type Cell, type CellArea, cellArea, type HeatGrid } from '../heat-scale';
 import { useAreaText } from './use-area-text';
 import classes from './heatmap-panels.module.css';
@@ -132,8 +132,8 @@ export function CellDetails({ query, cell, grid, onClose, ref }: CellDetailsProp
               </Text>
               <Text fw={700} size="lg">
                 {t('cell.depthRange', {
-                  min: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(data.depth.min),
-                  max: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(data.depth.max),
+                  min: formatDecimal(data.depth.min, lang),
+                  max: formatDecimal(data.depth.max, lang),
                 })}
               </Text>
             </div>

@@ -1,8 +1,9 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatAgo, formatDateTime } from '../../../lib/format-date';
 import { useLocale } from '../../../lib/use-locale';
-import { classLabel, formatAgo, formatCount } from '../heat-format';
+import { formatCount } from '../../../lib/format-number';
+import { classLabel } from '../heat-format';
 import type { HeatClass } from '../heat-scale';
 import type { HeatRange } from '../hooks/use-heatmap-params';
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleMarker, ImageOverlay, MapContainer, Rectangle, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useLocale } from '../../../lib/use-locale';
 import { type Cell, cellArea, cellAt, countGrid, type HeatClass, type HeatGrid, heatPixels } from '../heat-scale';
-import { formatCoordinate, formatCount } from '../heat-format';
+import { formatCoordinate, formatCount } from '../../../lib/format-number';
 import classes from './heat-map-view.module.css';
 
 type Bounds = HeatGrid['bounds'];

@@ -7,6 +7,7 @@ import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
 import type { Named } from '#shared/game/names';
 import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
 import { useBaseConfig } from '../../../lib/base-config';
+import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogKind } from '../api/log-queries';
@@ -17,7 +18,7 @@ import {
   NO_FILTERS,
   TIME_RANGES,
 } from '../hooks/use-log-params';
-import { formatDecimal } from '../log-format';
+import { formatCoordinate } from '../../../lib/format-number';
 
 interface LogFiltersProps {
   kind: LogKind;
@@ -25,13 +26,9 @@ interface LogFiltersProps {
   onChange: (patch: Partial<Filters>) => void;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as the value of a `datetime-local` input, in the browser's time zone. */
+/** An ISO time as the value of a `datetime-local` input ('YYYY-MM-DDTHH:mm'), in the browser's time zone. */
 function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return iso ? formatDateTimeMinutes(iso).replace(' ', 'T') : '';
 }
 
 /** A `datetime-local` value (browser time) as an ISO UTC time; null when empty or unreadable. */
@@ -54,7 +51,7 @@ function options(
 
 /** A spot's sides as text; an open side reads "…". */
 function spotValues(spot: LogSpot, lang: string): Record<keyof LogSpot, string> {
-  const f = (value: number | null) => (value === null ? '…' : formatDecimal(value, lang, 2));
+  const f = (value: number | null) => (value === null ? '…' : formatCoordinate(value, lang, 2));
   return { x_min: f(spot.x_min), x_max: f(spot.x_max), y_min: f(spot.y_min), y_max: f(spot.y_max) };
 }
 

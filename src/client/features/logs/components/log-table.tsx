@@ -9,7 +9,7 @@ import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogItem, LogKind } from '../api/log-queries';
 import { detailSearch } from '../hooks/use-log-params';
-import { formatWeight } from '../log-format';
+import { formatWeight } from '../../../lib/format-number';
 import { CatchBaits } from './bait-info';
 import { StarBadge } from './star-badge';
 
