@@ -6,7 +6,8 @@ import { RARITY_COLORS, rarityByLevel } from '#shared/game/rarity';
 import { localePath, type Locale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
 import { OtherNames } from '../../../components/other-names';
-import type { TopBaitsEntry } from '../api/use-top-baits';
+import { baitGuideSearch, heatMapSearch } from '../../../lib/page-links';
+import type { TopBaitsEntry } from '../../../lib/top-baits';
 import { formatWeightRange } from '../../../lib/format-number';
 import classes from './fish-card.module.css';
 import { FishTopBaits } from './fish-top-baits';
@@ -26,21 +27,19 @@ interface FishCardProps {
 }
 
 /** The fish's bait guide, on the filtered map when there is one: `/query/bait-guide?fish_id=…[&map_id=…]`. */
-export function baitGuideHref(lang: Locale, fish: FishItem, map: number | null): string {
-  const query = new URLSearchParams({ fish_id: String(fish.id) });
-  if (map !== null && fish.data.maps.includes(map)) query.set('map_id', String(map));
-  return localePath(lang, `${PAGE_PATHS.baitGuide}?${query.toString()}`);
+function baitGuideHref(lang: Locale, fish: FishItem, map: number | null): string {
+  const onMap = map !== null && fish.data.maps.includes(map) ? map : null;
+  return localePath(lang, `${PAGE_PATHS.baitGuide}${baitGuideSearch(fish.id, onMap)}`);
 }
 
 /**
  * The heat map of the fish on the filtered map, else on its first map (`/?map=…&fish=…`, the home page's own
  * parameters); null when it lives on no known map.
  */
-export function heatMapHref(lang: Locale, fish: FishItem, map: number | null): string | null {
+function heatMapHref(lang: Locale, fish: FishItem, map: number | null): string | null {
   const target = map !== null && fish.data.maps.includes(map) ? map : fish.data.maps[0];
   if (target === undefined) return null;
-  const query = new URLSearchParams({ map: String(target), fish: String(fish.id) });
-  return localePath(lang, `${PAGE_PATHS.home}?${query.toString()}`);
+  return localePath(lang, `${PAGE_PATHS.home}${heatMapSearch(target, fish.id)}`);
 }
 
 export function FishCard({ fish, name, lang, to, map, topBaits }: FishCardProps) {

@@ -5,7 +5,7 @@ import { BaitPicture } from '../../../components/bait-picture';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatCount, formatShare } from '../../../lib/format-number';
 import { useDisplayName } from '../../../lib/use-display-name';
-import type { TopBaitsEntry } from '../api/use-top-baits';
+import type { TopBaitsEntry } from '../../../lib/top-baits';
 
 const PICTURE = 22;
 

@@ -5,14 +5,14 @@ import { useLocale } from '../../../lib/use-locale';
 import { formatCount } from '../../../lib/format-number';
 import { classLabel } from '../heat-format';
 import type { HeatClass } from '../heat-scale';
-import type { HeatRange } from '../hooks/use-heatmap-params';
+import type { HeatmapRange } from '#shared/catch-data-rules';
 
 interface HeatLegendProps {
   id: string;
   /** Catches behind the picture, null while none has arrived. */
   total: number | null;
   updatedAt: string | null;
-  range: HeatRange;
+  range: HeatmapRange;
   heatClasses: readonly HeatClass[];
 }
 

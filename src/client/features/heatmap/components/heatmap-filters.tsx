@@ -2,12 +2,13 @@ import { ColorSwatch, Grid, Group, Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FishItem } from '#shared/contracts/catalogue';
+import { HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
 import { STAR_TYPES } from '#shared/game/catch-attributes';
 import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
-import { HEAT_RANGES, type HeatFilters, type HeatRange } from '../hooks/use-heatmap-params';
+import type { HeatFilters } from '../hooks/use-heatmap-params';
 
 interface HeatmapFiltersProps {
   /** The filters, the map resolved (the default map filled in). */
@@ -46,7 +47,7 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
     const named = starTypeById(star);
     return { value: String(star), label: named ? displayName(named) : String(star) };
   });
-  const rangeOptions = HEAT_RANGES.map((range) => ({ value: range, label: t(`filters.range${range}`) }));
+  const rangeOptions = HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.range${range}`) }));
 
   const changeMap = (raw: string | null) => {
     if (raw === null) return;
@@ -89,7 +90,7 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
             label={t('filters.range')}
             data={rangeOptions}
             value={value.range}
-            onChange={(v) => v !== null && onChange({ range: v as HeatRange })}
+            onChange={(v) => v !== null && onChange({ range: v as HeatmapRange })}
             allowDeselect={false}
           />
         </Grid.Col>

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HEATMAP_RANGES } from '#shared/catch-data-rules';
 import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
 import type { Named } from '#shared/game/names';
 import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
@@ -11,13 +12,7 @@ import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogKind } from '../api/log-queries';
-import {
-  activeFilterCount,
-  type LogFilters as Filters,
-  type LogSpot,
-  NO_FILTERS,
-  TIME_RANGES,
-} from '../hooks/use-log-params';
+import { activeFilterCount, type LogFilters as Filters, type LogSpot, NO_FILTERS } from '../hooks/use-log-params';
 import { formatCoordinate } from '../../../lib/format-number';
 
 interface LogFiltersProps {
@@ -84,7 +79,7 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
   const starOptions = starTypes.map((star) => ({ value: String(star.id), label: displayName(star) }));
   const rodOptions = ROD_TYPES.map((rod) => ({ value: rod, label: t(`rod.${rod}`) }));
   const rangeOptions = [
-    ...TIME_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
+    ...HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
     { value: 'custom', label: t('filters.timeCustom') },
   ];
   const id = (v: string | null) => (v === null ? null : Number(v));
