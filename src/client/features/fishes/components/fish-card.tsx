@@ -5,13 +5,13 @@ import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_COLORS, rarityByLevel } from '#shared/game/rarity';
 import { localePath, type Locale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
+import { RarityBadge } from '../../../components/rarity-badge';
 import { OtherNames } from '../../../components/other-names';
 import { baitGuideSearch, heatMapSearch } from '../../../lib/page-links';
 import type { TopBaitsEntry } from '../../../lib/top-baits';
 import { formatWeightRange } from '../../../lib/format-number';
 import classes from './fish-card.module.css';
 import { FishTopBaits } from './fish-top-baits';
-import { RarityBadge } from './rarity-badge';
 
 interface FishCardProps {
   fish: FishItem;
@@ -72,7 +72,7 @@ export function FishCard({ fish, name, lang, to, map, topBaits }: FishCardProps)
             )}
           </Box>
           <Group justify="space-between" gap="xs">
-            <RarityBadge rarity={rarity} />
+            <RarityBadge rarity={rarity} label={t(`rarity.${rarity}`)} />
             <Text size="sm" c="dimmed">
               {formatWeightRange(fish.data.min_weight, fish.data.max_weight, lang)}
             </Text>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compassPoint } from '#shared/game/compass';
 import { formatGameHour } from '#shared/game/game-time';
+import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
@@ -13,7 +14,6 @@ import { durationParts } from '../log-format';
 import { CatchBaits } from './bait-info';
 import { CompassRose } from './compass-rose';
 import { MapPreview } from './map-preview';
-import { StarBadge } from './star-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

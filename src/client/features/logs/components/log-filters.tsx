@@ -1,4 +1,4 @@
-import { Button, Collapse, ColorSwatch, Grid, Group, Pill, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Collapse, Grid, Group, Pill, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { HEATMAP_RANGES } from '#shared/catch-data-rules';
 import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
 import type { Named } from '#shared/game/names';
-import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
+import { StarTypeSelect } from '../../../components/star-type-select';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
@@ -59,7 +59,7 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
   const displayName = useDisplayName();
-  const { maps, fish, baits, star_type: starTypes } = useBaseConfig();
+  const { maps, fish, baits } = useBaseConfig();
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [open, { toggle }] = useDisclosure(false);
   const count = activeFilterCount(value);
@@ -76,7 +76,6 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
     [fish, value.map, displayName, collator],
   );
   const baitOptions = useMemo(() => options(baits, displayName, collator), [baits, displayName, collator]);
-  const starOptions = starTypes.map((star) => ({ value: String(star.id), label: displayName(star) }));
   const rodOptions = ROD_TYPES.map((rod) => ({ value: rod, label: t(`rod.${rod}`) }));
   const rangeOptions = [
     ...HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
@@ -152,25 +151,12 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
-          <Select
+          <StarTypeSelect
             label={t('filters.starType')}
             placeholder={t('filters.allStarTypes')}
-            data={starOptions}
-            value={value.star === null ? null : String(value.star)}
-            onChange={(v) => onChange({ star: id(v) })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('filters.clearStarType') }}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <ColorSwatch
-                  color={RARITY_COLORS[rarityByStarType(Number(option.value))]}
-                  size={12}
-                  withShadow={false}
-                  aria-hidden
-                />
-                {option.label}
-              </Group>
-            )}
+            clearLabel={t('filters.clearStarType')}
+            value={value.star}
+            onChange={(star) => onChange({ star })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>

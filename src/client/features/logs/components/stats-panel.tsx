@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { BirdLogItem, SaleLogItem } from '#shared/contracts/catches';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
 import { PAGE_PATHS } from '#shared/pages';
+import { StarBadge } from '../../../components/star-badge';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
@@ -14,7 +15,6 @@ import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useMyStats } from '../api/use-my-stats';
 import { formatChange, formatCount, formatDecimal, formatWeight } from '../../../lib/format-number';
-import { StarBadge } from './star-badge';
 
 /** Today versus yesterday: an arrow and the signed percentage, or "—" when yesterday was 0 (no base). */
 function Change({ pct }: { pct: number | null }) {
