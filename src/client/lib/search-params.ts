@@ -48,7 +48,7 @@ export function searchWith(searchParams: URLSearchParams, key: string, value: st
   return `?${next.toString()}`;
 }
 
-export type EditSearch = (edit: (params: URLSearchParams) => void, options?: { replace?: boolean }) => void;
+type EditSearch = (edit: (params: URLSearchParams) => void, options?: { replace?: boolean }) => void;
 
 /**
  * The current query string and the way to change it: `edit` gets a copy to change in place; the result is a new

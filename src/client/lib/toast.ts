@@ -25,7 +25,7 @@ const LOOK: Record<Kind, { color: string; icon: typeof IconCheck }> = {
   info: { color: 'blue', icon: IconInfoCircle },
 };
 
-export interface ToastOptions {
+interface ToastOptions {
   /** Milliseconds before it closes by itself; false keeps it until closed. */
   duration?: number | false;
   /** A stable id replaces an earlier toast with the same id instead of stacking another one. */

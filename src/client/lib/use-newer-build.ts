@@ -13,7 +13,7 @@ import { queryKeys } from './query-keys';
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The build this page runs; null under the Vite dev server, which writes no build id (and so never checks). */
-export function ownBuild(): string | null {
+function ownBuild(): string | null {
   return document.querySelector<HTMLMetaElement>(`meta[name="${BUILD_META_NAME}"]`)?.content || null;
 }
 

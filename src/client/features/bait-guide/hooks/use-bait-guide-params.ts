@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { BAIT_GUIDE_PARAMS } from '../../../lib/page-links';
 import { parseId, setParam, useSearch } from '../../../lib/search-params';
 
-export interface BaitGuideParams {
+interface BaitGuideParams {
   /** The fish whose baits are shown, null before one is picked. */
   fish: number | null;
   /** One map, or null for every map the fish lives on. */

@@ -27,7 +27,7 @@ interface CellDetailsProps {
  * logs' maximums are exclusive while the last column and row of the grid hold the map's edge, so on the map's edge
  * the maximum is left out (nothing lies beyond it).
  */
-export function spotLogsPath(query: HeatQuery, area: CellArea, edge: { x_max: number; y_max: number }): string {
+function spotLogsPath(query: HeatQuery, area: CellArea, edge: { x_max: number; y_max: number }): string {
   const search = new URLSearchParams({ map: String(query.map) });
   if (query.fish !== null) search.set('fish', String(query.fish));
   if (query.star !== null) search.set('star', String(query.star));

@@ -17,11 +17,11 @@ import classes from './heat-map-view.module.css';
 
 type Bounds = HeatGrid['bounds'];
 
-export interface HeatLayerData extends HeatGrid {
+interface HeatLayerData extends HeatGrid {
   cells: readonly (readonly [number, number, number])[];
 }
 
-export interface HeatMapViewProps {
+interface HeatMapViewProps {
   /** The map's picture and the game bounds it covers. */
   picture: { url: string; bounds: Bounds };
   /** The counts to draw; null draws none (loading, failed). */

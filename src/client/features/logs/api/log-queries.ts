@@ -8,7 +8,7 @@ import type { LogFilters } from '../hooks/use-log-params';
 /** AI records (the bird loggers' catches) or official records. */
 export type LogKind = 'bird' | 'official';
 export type LogItem = BirdLogItem | OfficialLogItem;
-export type LogPage = BirdLogPage | OfficialLogPage;
+type LogPage = BirdLogPage | OfficialLogPage;
 
 export const LOG_PAGE_SIZE = 20;
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The browser's IANA time zone: "today" in the stats is the user's own day (spec §2, contract §5). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

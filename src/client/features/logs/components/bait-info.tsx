@@ -11,7 +11,7 @@ import { useLocale } from '../../../lib/use-locale';
  * A bait in a log (spec §2: "clicking a bait shows bait info"): its name as a button, with its bait type beneath;
  * the button opens its picture, names in the other languages and type.
  */
-export function BaitInfo({ baitId }: { baitId: number }) {
+function BaitInfo({ baitId }: { baitId: number }) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
   const displayName = useDisplayName();

@@ -19,7 +19,7 @@ const orderPath = (orderNo: string) => `/api/order/${encodeURIComponent(orderNo)
  * Fetches the current user again and stores it (a payment that landed changes `is_vip` and `vip_expire_at`, which the
  * header badge and the user centre read from the session). A login or logout meanwhile wins over this answer.
  */
-export async function refreshCurrentUser(signal?: AbortSignal): Promise<UserRead> {
+async function refreshCurrentUser(signal?: AbortSignal): Promise<UserRead> {
   const token = getSessionToken();
   const user = await api.get<UserRead>(CURRENT_USER_PATH, undefined, { signal });
   if (getSessionToken() === token) setSession({ userInfo: user });
