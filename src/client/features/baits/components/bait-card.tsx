@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BaitItem } from '#shared/contracts/catalogue';
 import type { Locale } from '#shared/locales';
 import { BaitPicture } from '../../../components/bait-picture';
+import { BaitTypeLine } from '../../../components/bait-type-line';
 import { OtherNames } from '../../../components/other-names';
 
 interface BaitCardProps {
@@ -26,14 +27,7 @@ export function BaitCard({ bait, name, typeName, lang }: BaitCardProps) {
             {name}
           </Text>
           <OtherNames item={bait} shown={name} lang={lang} />
-          <Group gap={6} mt={2}>
-            <Text size="xs" c="dimmed" component="span">
-              {t('list.type')}
-            </Text>
-            <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
-              {typeName ?? t('list.unknownType')}
-            </Badge>
-          </Group>
+          <BaitTypeLine label={t('list.type')} typeName={typeName ?? t('list.unknownType')} />
         </Stack>
       </Group>
     </Paper>

@@ -1,5 +1,6 @@
-import { Badge, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BaitTypeLine } from '../../../components/bait-type-line';
 import { BaitPicture } from '../../../components/bait-picture';
 import { OtherNames } from '../../../components/other-names';
 import { DROPDOWN_OFFSET, DROPDOWN_POSITION } from '../../../components/theme';
@@ -44,14 +45,7 @@ function BaitInfo({ baitId }: { baitId: number }) {
               {name}
             </Text>
             <OtherNames item={bait} shown={name} lang={lang} />
-            <Group gap={6} mt={2}>
-              <Text size="xs" c="dimmed" component="span">
-                {t('bait.type')}
-              </Text>
-              <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
-                {typeName}
-              </Badge>
-            </Group>
+            <BaitTypeLine label={t('bait.type')} typeName={typeName} />
           </Stack>
         </Group>
       </Popover.Dropdown>
