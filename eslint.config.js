@@ -180,9 +180,8 @@ export default tseslint.config(
     },
   },
   {
-    // Client tests may use the client's test harness and fixtures. The features' test-fixtures.ts files are test
-    // code on their way into src/client/test/ (a parallel change): drop them here once they are there.
-    files: ['src/client/**/*.test.{ts,tsx}', 'src/client/features/*/test-fixtures.ts'],
+    // Client tests may use the client's test harness and fixtures (src/client/test/).
+    files: ['src/client/**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -90,5 +90,3 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -9,7 +9,7 @@ import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** The user's light/dark choice survives reloads (Mantine's own localStorage key). */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
 
 // The toast container and its transitions load after the first paint; toasts raised before that wait in the store.
 const toastViewportWidget = createLazyWidget(() => import('./toast-viewport').then((module) => module.ToastViewport));

@@ -8,7 +8,7 @@ import { AppLoading } from './app-loading';
 import { NavigationProgressBar } from './navigation-progress';
 import { TopBar } from './top-bar';
 
-export const MAIN_ID = 'main-content';
+const MAIN_ID = 'main-content';
 
 // The drawer (with its overlay and scroll lock) is only for phones: it loads after the first paint.
 const mobileNavWidget = createLazyWidget(() => import('./mobile-nav').then((module) => module.MobileNav));

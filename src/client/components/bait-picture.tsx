@@ -5,18 +5,20 @@ import type { BaitItem } from '#shared/contracts/catalogue';
 import { mediaUrl } from '../lib/api-client';
 
 /**
- * The bait's picture from the catalogue, or a neutral icon when it has none or it fails to load. Decorative: the
- * bait's name is always beside it, so the picture adds no text of its own to the row a screen reader reads. Used by
- * the bait guide's ranking and the encyclopedia's top baits.
+ * The bait's picture from the catalogue, or a neutral icon when it has none or it fails to load. Decorative by
+ * default, where the bait's name stands beside it (a row a screen reader reads once); `alt` names it where the picture
+ * is shown for itself (the bait list's cards, a log's bait info).
  */
 export function BaitPicture({
   bait,
   size,
   radius = 'md',
+  alt = '',
 }: {
   bait: BaitItem | undefined;
   size: number;
   radius?: 'sm' | 'md';
+  alt?: string;
 }) {
   const [failed, setFailed] = useState(false);
   if (failed || !bait?.data.image) {
@@ -29,7 +31,7 @@ export function BaitPicture({
   return (
     <Image
       src={mediaUrl(bait.data.image)}
-      alt=""
+      alt={alt}
       w={size}
       h={size}
       radius={radius}

@@ -11,7 +11,7 @@ import { NAV_ITEMS, isActivePath } from './nav-items';
 export const EXTRA_ITEMS = NAV_ITEMS.filter((item) => !item.primary);
 
 /** Shared look of the top-bar links, so the "More" trigger matches them. */
-export function navButtonProps(active: boolean) {
+function navButtonProps(active: boolean) {
   return {
     variant: active ? 'light' : 'subtle',
     color: active ? undefined : 'gray',

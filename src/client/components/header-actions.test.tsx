@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
+import { USER } from '../test/fixtures/users';
 import { initI18n } from '../lib/i18n';
 import { clearSession, setSession } from '../lib/session';
 import { fakeApi } from '../test/fake-api';

@@ -96,7 +96,7 @@ export function UserButton() {
 }
 
 /** Opens the community forum in a new tab (spec §2 chat button). */
-export function ForumButton() {
+function ForumButton() {
   const { t } = useTranslation();
   return (
     <ActionIcon
@@ -114,7 +114,7 @@ export function ForumButton() {
 }
 
 /** The moon button (spec §2): toggles light/dark; Mantine's colour-scheme manager remembers the choice. */
-export function ColorSchemeToggle() {
+function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });

@@ -13,7 +13,7 @@ import { PAGE_PATHS, type PageKey } from '#shared/pages';
 /** The id of the phone menu drawer, which the burger controls (`aria-controls`). */
 export const MOBILE_NAV_ID = 'mobile-nav';
 
-export interface NavItem {
+interface NavItem {
   key: PageKey;
   /** The path without a language prefix. */
   path: string;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export const SITE_NAME = 'Anglerdex';
 
-export interface PageFrameProps {
+interface PageFrameProps {
   /** The page's localised title: the h1 and the browser tab ("<title> · Anglerdex"). */
   title: string;
   /** A short line under the title. */

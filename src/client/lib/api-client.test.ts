@@ -1,22 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
+import { USER } from '../test/fixtures/users';
 import { ApiError, SessionExpiredError, api as client, mediaUrl } from './api-client';
 import { i18n, initI18n } from './i18n';
-import { clearSession, getSession, registerNavigate, setSession, type UserInfo } from './session';
-
-const user: UserInfo = {
-  id: '7f1c2a9e-0000-4000-8000-000000000001',
-  email: 'angler@example.com',
-  is_active: true,
-  is_superuser: false,
-  is_verified: true,
-  nickname: 'Angler',
-  avatar: null,
-  bio: '',
-  client_id: null,
-  vip_expire_at: null,
-  is_vip: false,
-};
+import { clearSession, getSession, registerNavigate, setSession } from './session';
 
 function respond(status: number, body?: unknown) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
@@ -54,7 +41,7 @@ describe('api client headers', () => {
   });
 
   it('sends the stored token as a bearer header', async () => {
-    setSession({ token: 'tok-123', userInfo: user });
+    setSession({ token: 'tok-123', userInfo: USER });
     await client.post('/api/auth/jwt/logout');
     expect(lastRequest().headers.Authorization).toBe('Bearer tok-123');
   });
@@ -75,7 +62,7 @@ describe('api client headers', () => {
   });
 
   it('sends a given token instead of the stored one, or none for an empty one', async () => {
-    setSession({ token: 'stored', userInfo: user });
+    setSession({ token: 'stored', userInfo: USER });
     await client.get('/api/users/me', undefined, { token: 'fresh' });
     expect(lastRequest().headers.Authorization).toBe('Bearer fresh');
     await client.post('/api/auth/jwt/login', new URLSearchParams({ username: 'a', password: 'b' }), { token: '' });
@@ -97,7 +84,7 @@ describe('api client errors', () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
     window.history.replaceState(null, '', '/en/query/bird-logs?fish=3');
-    setSession({ token: 'expired', userInfo: user });
+    setSession({ token: 'expired', userInfo: USER });
     answerAll(() => respond(401, { detail: 'Unauthorized' }));
 
     // A SessionExpiredError: the caller knows the user has been told and shows no failure of its own.
@@ -114,7 +101,7 @@ describe('api client errors', () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
     window.history.replaceState(null, '', '/en/query/baits');
-    setSession({ token: 'expired', userInfo: user });
+    setSession({ token: 'expired', userInfo: USER });
     answerAll(() => respond(401, { detail: 'Unauthorized' }));
     await expect(client.get('/api/users/me', undefined, { unauthorized: 'clear' })).rejects.toMatchObject({
       status: 401,
@@ -126,7 +113,7 @@ describe('api client errors', () => {
   it("with unauthorized: 'ignore' leaves the session and the page alone on 401", async () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
-    setSession({ token: 'revoked', userInfo: user });
+    setSession({ token: 'revoked', userInfo: USER });
     answerAll(() => respond(401, { detail: 'Unauthorized' }));
     const failure = await client.post('/api/auth/jwt/logout', undefined, { unauthorized: 'ignore' }).catch((e) => e);
     // A plain 401: nothing has been said to the user, so the caller decides what to say.
@@ -139,12 +126,12 @@ describe('api client errors', () => {
   it('keeps a newer session when a call made with an older token gets its 401', async () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
-    setSession({ token: 'old', userInfo: user });
+    setSession({ token: 'old', userInfo: USER });
     let answer: (response: Response) => void = () => {};
     answerAll(() => new Promise((resolve) => (answer = resolve)));
     const call = client.get('/api/users/me');
     await vi.waitFor(() => expect(api.requests).toHaveLength(1));
-    setSession({ token: 'new', userInfo: user });
+    setSession({ token: 'new', userInfo: USER });
     answer(respond(401, { detail: 'Unauthorized' }));
     await expect(call).rejects.toMatchObject({ status: 401 });
     expect(getSession().token).toBe('new');

@@ -11,7 +11,7 @@ import { isLocale, localeFromPath, type Locale } from '#shared/locales';
 import { i18n } from './i18n';
 import { getSessionToken, onUnauthorized } from './session';
 
-export const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
 export class ApiError extends Error {
   constructor(
@@ -41,7 +41,7 @@ export class SessionExpiredError extends ApiError {
 type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type Query = Record<string, QueryValue>;
 
-export function toSearchParams(query: Query = {}): URLSearchParams {
+function toSearchParams(query: Query = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -80,7 +80,7 @@ function currentLocale(): Locale {
   return localeFromPath(typeof window === 'undefined' ? '/' : window.location.pathname);
 }
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   /** Send this bearer token instead of the stored one (just after login, before the session is stored). */
   token?: string;

@@ -25,7 +25,7 @@ export const BASE_CONFIG_KEY = 'base-config';
 /** Bump when the cached shape changes, so an old copy is ignored instead of misread. */
 const CACHE_VERSION = 1;
 // Listed here rather than imported as a value from the contract, which would pull zod into the first download.
-export const BASE_CONFIG_GROUPS = [
+const BASE_CONFIG_GROUPS = [
   'fish',
   'maps',
   'baits',
@@ -33,9 +33,9 @@ export const BASE_CONFIG_GROUPS = [
   'fish_way',
 ] as const satisfies readonly CategoryGroup[];
 
-export type BaseConfigStatus = 'idle' | 'loading' | 'loaded' | 'error';
+type BaseConfigStatus = 'idle' | 'loading' | 'loaded' | 'error';
 
-export interface BaseConfigState {
+interface BaseConfigState {
   status: BaseConfigStatus;
   /** The error text of the last failed load, else null. */
   error: string | null;
@@ -85,7 +85,7 @@ export function getBaseConfig(): BaseConfigState {
   return state;
 }
 
-export function subscribeBaseConfig(listener: () => void): () => void {
+function subscribeBaseConfig(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -136,7 +136,7 @@ function byId<T extends { id: number }>(items: readonly T[]): ReadonlyMap<number
   return new Map(items.map((item) => [item.id, item]));
 }
 
-export interface BaseConfig {
+interface BaseConfig {
   status: BaseConfigStatus;
   error: string | null;
   fish: readonly FishItem[];

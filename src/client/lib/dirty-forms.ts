@@ -17,7 +17,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function anyFormDirty(): boolean {
+function anyFormDirty(): boolean {
   return dirtyForms.size > 0;
 }
 

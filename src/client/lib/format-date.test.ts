@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes } from './format-date';
 
 describe('date formats (spec §9)', () => {
-  it("writes 'YYYY-MM-DD HH:mm:ss' and 'YYYY-MM-DD' in local time", () => {
+  it("writes 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm' and 'YYYY-MM-DD' in local time", () => {
     const local = new Date(2031, 0, 2, 3, 4, 5);
     expect(formatDateTime(local)).toBe('2031-01-02 03:04:05');
+    expect(formatDateTimeMinutes(local)).toBe('2031-01-02 03:04');
     expect(formatDate(local)).toBe('2031-01-02');
     expect(formatDateTime(local.toISOString())).toBe('2031-01-02 03:04:05');
   });
 
   it('writes nothing for an unreadable value', () => {
     expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTimeMinutes('not a date')).toBe('');
     expect(formatDate('')).toBe('');
+    expect(formatAgo('not a date', 'en')).toBe('');
+  });
+
+  it('says how long ago a time was, in the largest whole unit', () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    expect(formatAgo('2026-11-20T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(formatAgo('2026-11-20T09:30:00Z', 'en', now)).toBe('2 hours ago');
+    expect(formatAgo('2026-11-17T12:00:00Z', 'en', now)).toBe('3 days ago');
+    expect(formatAgo('2026-11-20T11:59:50Z', 'en', now)).toBe('now');
   });
 });

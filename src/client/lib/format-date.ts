@@ -14,9 +14,33 @@ export function formatDate(value: string | number | Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** 'YYYY-MM-DD HH:mm', local time (a window's ends, a `datetime-local` input); '' for an unreadable value. */
+export function formatDateTimeMinutes(value: string | number | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** 'YYYY-MM-DD HH:mm:ss', local time; '' for an unreadable value. */
 export function formatDateTime(value: string | number | Date): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${formatDateTimeMinutes(date)}:${pad(date.getSeconds())}`;
+}
+
+const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "5 minutes ago", "2 hours ago", "now": how long ago `iso` was, in the page's language; '' for an unreadable time. */
+export function formatAgo(iso: string, locale: string, now = Date.now()): string {
+  const elapsed = now - Date.parse(iso);
+  if (!Number.isFinite(elapsed)) return '';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, ms] of AGO_UNITS) {
+    if (Math.abs(elapsed) >= ms) return format.format(-Math.floor(elapsed / ms), unit);
+  }
+  return format.format(0, 'second');
 }

@@ -9,7 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '#shared/locales';
 import { htmlLang } from './locale';
 
-export const DEFAULT_NAMESPACE = 'common';
+const DEFAULT_NAMESPACE = 'common';
 
 const resources = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
 
@@ -65,7 +65,7 @@ export function whenI18nReady(): Promise<unknown> {
 }
 
 /** Switches the language, loading its resources for every namespace in use first. */
-export function changeLocale(locale: Locale): Promise<unknown> {
+function changeLocale(locale: Locale): Promise<unknown> {
   if (i18n.language === locale) return Promise.resolve();
   return i18n.changeLanguage(locale);
 }

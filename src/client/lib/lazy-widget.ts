@@ -9,7 +9,7 @@
 import { lazy, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 /** How the placeholder was left when the real widget arrived, so the widget can carry on (open it, keep focus). */
-export interface Handover {
+interface Handover {
   /** The placeholder was clicked: open at once. */
   open: boolean;
   /** The placeholder had keyboard focus: move it to the real trigger. */

@@ -16,7 +16,7 @@ const TICK_MS = 100;
 /** The estimate reaches this share over the duration, then creeps towards (never reaches) 99 %. */
 const ESTIMATE_AT_DURATION = 80;
 
-export type LoadingBarStatus = 'idle' | 'pending' | 'running' | 'finishing' | 'error';
+type LoadingBarStatus = 'idle' | 'pending' | 'running' | 'finishing' | 'error';
 
 const [store, progress] = createNprogress();
 export const loadingBarStore = store;

@@ -15,7 +15,7 @@ export const SESSION_KEY = 'session';
 /** The current user as GET /api/users/me answers it (contracts/auth-api.md: UserRead plus our fields). */
 export type UserInfo = UserRead;
 
-export interface Session {
+interface Session {
   token: string;
   userInfo: UserInfo | null;
 }
@@ -84,7 +84,7 @@ export function sessionEndedByLogout(): boolean {
   return endedByLogout;
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

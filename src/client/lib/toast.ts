@@ -8,11 +8,13 @@ import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { i18n } from './i18n';
 import { ToastWithAction, type ToastAction } from './toast-with-action';
 
-/** Spec §9: default duration 5000 ms, at most 5 (the newest kept), removal delay 200 ms, gap 16 px, bottom-right. */
+/**
+ * Spec §9: default duration 5000 ms, at most 5 (the newest kept), removal delay 200 ms, bottom-right; the 16 px gap
+ * between toasts is Mantine's default spacing (components/toast-viewport.tsx).
+ */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 5;
 export const TOAST_REMOVE_DELAY_MS = 200;
-export const TOAST_GAP_PX = 16;
 export const TOAST_POSITION = 'bottom-right' as const;
 
 type Kind = 'success' | 'error' | 'info';
@@ -23,7 +25,7 @@ const LOOK: Record<Kind, { color: string; icon: typeof IconCheck }> = {
   info: { color: 'blue', icon: IconInfoCircle },
 };
 
-export interface ToastOptions {
+interface ToastOptions {
   /** Milliseconds before it closes by itself; false keeps it until closed. */
   duration?: number | false;
   /** A stable id replaces an earlier toast with the same id instead of stacking another one. */

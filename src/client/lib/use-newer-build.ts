@@ -7,12 +7,13 @@ import { useState } from 'react';
 import { BUILD_META_NAME } from '#shared/build-info';
 import type { BuildInfo } from '#shared/contracts/build';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** Spec §9: build-update check every hour. */
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The build this page runs; null under the Vite dev server, which writes no build id (and so never checks). */
-export function ownBuild(): string | null {
+function ownBuild(): string | null {
   return document.querySelector<HTMLMetaElement>(`meta[name="${BUILD_META_NAME}"]`)?.content || null;
 }
 
@@ -20,7 +21,7 @@ export function ownBuild(): string | null {
 export function useNewerBuild(): string | null {
   const [own] = useState(ownBuild);
   const { data } = useQuery({
-    queryKey: ['build'],
+    queryKey: queryKeys.build(),
     queryFn: ({ signal }) => api.get<BuildInfo>('/api/build', undefined, { signal }),
     enabled: own !== null,
     // The page came with its own build, so there is nothing to ask on load: the first check is an hour later.

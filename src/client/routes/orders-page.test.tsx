@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
-import { order, orderPage, PAID_KEY, paidOrder } from '../features/vip/test-fixtures';
+import { USER } from '../test/fixtures/users';
+import { order, orderPage, PAID_KEY, paidOrder } from '../test/fixtures/vip';
 import type { Order } from '#shared/contracts/vip';
 import { formatDateTime } from '../lib/format-date';
 import { i18n, initI18n } from '../lib/i18n';

@@ -5,7 +5,7 @@ import { initI18n } from '../lib/i18n';
 import { clearSession, getSession, registerNavigate, setSession } from '../lib/session';
 import enCommon from '../locales/en/common.json';
 import en from '../locales/en/account.json';
-import { USER } from '../features/account/test-fixtures';
+import { USER } from '../test/fixtures/users';
 import { fakeApi, json, type RecordedRequest } from '../test/fake-api';
 import { renderRoute } from '../test/render-route';
 import { shownToasts } from '../test/toasts';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
+import { USER } from '../test/fixtures/users';
 import { SessionExpiredError, api } from '../lib/api-client';
 import { formatDateTime } from '../lib/format-date';
 import { initI18n } from '../lib/i18n';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
+import { USER } from '../test/fixtures/users';
 import { initI18n } from '../lib/i18n';
 import { clearSession, getSession, setSession } from '../lib/session';
 import en from '../locales/en/account.json';

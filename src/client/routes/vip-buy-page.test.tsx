@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
-import { vipStatus } from '../features/vip/test-fixtures';
+import { USER } from '../test/fixtures/users';
+import { vipStatus } from '../test/fixtures/vip';
 import { formatDateTime } from '../lib/format-date';
 import { i18n, initI18n } from '../lib/i18n';
 import { clearSession, setSession } from '../lib/session';

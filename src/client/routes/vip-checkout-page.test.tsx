@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
-import { order } from '../features/vip/test-fixtures';
+import { USER } from '../test/fixtures/users';
+import { order } from '../test/fixtures/vip';
 import { i18n, initI18n } from '../lib/i18n';
 import { clearSession, setSession } from '../lib/session';
 import en from '../locales/en/vip.json';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER } from '../features/account/test-fixtures';
+import { USER } from '../test/fixtures/users';
 import { PaymentResult } from '../features/vip/components/payment-result';
-import { order, PAID_KEY, paidOrder } from '../features/vip/test-fixtures';
+import { order, PAID_KEY, paidOrder } from '../test/fixtures/vip';
 import { formatDateTime } from '../lib/format-date';
 import { i18n, initI18n } from '../lib/i18n';
 import { clearSession, getSession, setSession } from '../lib/session';

@@ -22,7 +22,7 @@ import { ToastViewport } from '../components/toast-viewport';
 import { i18n } from '../lib/i18n';
 import { routes } from '../router';
 
-export interface ProviderOptions {
+interface ProviderOptions {
   /** Render the toast viewport too. */
   toasts?: boolean;
 }

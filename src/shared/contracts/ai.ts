@@ -4,14 +4,11 @@
  * many free questions are left this minute; `GET /ai/history` lists the current user's own questions.
  */
 import { z } from 'zod';
+import { AI_QUESTION_MAX_LENGTH } from '../ai-rules';
 import { LOCALES } from '../locales';
 
-/** The longest question accepted (characters, after trimming). */
-export const AI_QUESTION_MAX_LENGTH = 500;
-/** The quota window: the spec's one-minute cool-down. */
-export const AI_QUOTA_WINDOW_SECONDS = 60;
-/** The `detail` of the 429 a question over the quota gets (with `Retry-After` ≤ 60). */
-export const AI_RATE_LIMITED = 'AI_RATE_LIMITED';
+// The limits the client needs too live in the zod-free ai-rules.ts (so the chat's chunk stays free of zod).
+export { AI_QUESTION_MAX_LENGTH, AI_QUOTA_WINDOW_SECONDS, AI_RATE_LIMITED } from '../ai-rules';
 /** How many of a user's own questions the history lists. */
 export const AI_HISTORY_LIMIT = 20;
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { depthLabel, formatShare, sortDepths, sortHours, splitByMinCount } from './bait-guide-format';
+import { depthLabel, sortDepths, sortHours, splitByMinCount } from './bait-guide-format';
 
 describe('bait guide format', () => {
-  it('formats shares with one decimal, and tiny shares as under 0.1 %', () => {
-    expect(formatShare(0.5, 'en')).toBe('50.0%');
-    expect(formatShare(1 / 3, 'zh')).toBe('33.3%');
-    expect(formatShare(0.0001, 'en')).toBe('<0.1%');
-    expect(formatShare(0, 'en')).toBe('0.0%');
-  });
-
   it('hides the baits under the minimum count, keeping the order', () => {
     const baits = [
       { bait_id: 1, count: 5, share: 0.5 },

@@ -1,23 +1,11 @@
 import { BAIT_GUIDE_MIN_COUNT, BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
 import type { BaitShare } from '#shared/contracts/catches';
 import { displayGameHour } from '#shared/game/game-time';
-import type { Locale } from '#shared/locales';
 
 /** Baits with fewer catches than this hide behind "show all" (DESIGN §5). */
 export const MIN_COUNT = BAIT_GUIDE_MIN_COUNT;
 /** The window the guide looks at, in hours. */
 export const WINDOW_HOURS = BAIT_GUIDE_WINDOW_HOURS;
-
-/** A share (0–1) as a percentage with one decimal; a share too small to show as 0.1 % reads "<0.1%". */
-export function formatShare(share: number, lang: Locale): string {
-  const format = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  if (share > 0 && share < 0.0005) return `<${format.format(0.001)}`;
-  return format.format(share);
-}
-
-export function formatCount(count: number, lang: Locale): string {
-  return new Intl.NumberFormat(lang).format(count);
-}
 
 /** The baits shown at first: those with at least MIN_COUNT catches, in the server's order (count, then id). */
 export function splitByMinCount(baits: readonly BaitShare[]): { shown: BaitShare[]; hidden: BaitShare[] } {

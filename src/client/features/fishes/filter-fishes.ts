@@ -5,7 +5,7 @@ import type { FishFilters } from './hooks/use-fish-params';
  * Case- and width-insensitive form of a name: NFKC folds full-width Latin and half-width kana, which Japanese
  * keyboards produce, into the forms the catalogue stores.
  */
-export function normaliseName(text: string): string {
+function normaliseName(text: string): string {
   return text.normalize('NFKC').toLowerCase().trim();
 }
 

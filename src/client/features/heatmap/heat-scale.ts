@@ -42,7 +42,7 @@ export interface HeatClass {
 /** Light → dark, lightness strictly falling (OKLab L ≈ 0.93, 0.82, 0.70, 0.59, 0.45, 0.30). */
 export const HEAT_RAMP = ['#fde68a', '#fdae61', '#f46d43', '#d53e4f', '#9e0142', '#4a0c5c'] as const;
 /** How many classes the legend has at most. */
-export const HEAT_CLASS_COUNT = HEAT_RAMP.length;
+const HEAT_CLASS_COUNT = HEAT_RAMP.length;
 
 function hexToRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { durationParts, formatChange, formatWeight, mapPosition } from './log-format';
+import { durationParts, mapPosition } from './log-format';
 
 describe('log formats', () => {
-  it('writes weights in grams below a kilogram, in kilograms with every gram above', () => {
-    expect(formatWeight(850, 'en')).toBe('850 g');
-    expect(formatWeight(12_345, 'en')).toBe('12.345 kg');
-    expect(formatWeight(25_000, 'en')).toBe('25 kg');
-  });
-
-  it('signs a change and uses a real minus', () => {
-    expect(formatChange(12.5, 'en')).toBe('+12.5%');
-    expect(formatChange(-8, 'en')).toBe('−8%');
-    expect(formatChange(0, 'en')).toBe('0%');
-  });
-
   it('splits a duration into its largest units', () => {
     expect(durationParts(42)).toEqual({ unit: 'seconds', h: 0, m: 0, s: 42 });
     expect(durationParts(95)).toEqual({ unit: 'minutes', h: 0, m: 1, s: 35 });

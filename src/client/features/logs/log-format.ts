@@ -1,25 +1,4 @@
-/**
- * How the logs write numbers. Weights are grams: players think in grams below a kilogram and in kilograms above,
- * with every gram kept (a record is exact). Depths, temperatures and coordinates keep one or two decimals.
- */
-export function formatWeight(grams: number, locale: string): string {
-  if (Math.abs(grams) < 1000) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(grams)} g`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(grams / 1000)} kg`;
-}
-
-export function formatDecimal(value: number, locale: string, digits = 1): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
-}
-
-export function formatInteger(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
-}
-
-/** A signed percentage for a change: "+12.5%", "−8%" (a real minus sign), "0%". */
-export function formatChange(pct: number, locale: string): string {
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct);
-  return `${text.replace('-', '−')}%`;
-}
+/** What the logs compute for display beyond plain numbers (lib/format-number): durations and map positions. */
 
 /** Seconds as the parts of a duration: `{h, m, s}` with the largest unit that is not 0 first. */
 export function durationParts(seconds: number): {

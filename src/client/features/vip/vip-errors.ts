@@ -28,7 +28,7 @@ export function vipErrorCode(error: unknown): string | null {
   return typeof detail === 'string' ? detail : null;
 }
 
-export function vipErrorText(error: unknown): string {
+function vipErrorText(error: unknown): string {
   const code = vipErrorCode(error);
   if (code && SHOWN_CODES.has(code)) return i18n.t(`vip:errors.${code}`);
   return errorMessage(error);

@@ -7,7 +7,7 @@ export function formatMoney(cents: number, currency: string): string {
   return `${amount} ${currency.toUpperCase()}`;
 }
 
-export type CheckoutTarget = { kind: 'app'; path: string } | { kind: 'external'; url: string } | { kind: 'invalid' };
+type CheckoutTarget = { kind: 'app'; path: string } | { kind: 'external'; url: string } | { kind: 'invalid' };
 
 /**
  * Where `checkout_url` sends the browser: a path on this site (the local provider's test checkout, also when written

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { CURRENT_USER_PATH } from '../../../lib/current-user';
 import { setSession } from '../../../lib/session';
 
-export interface Credentials {
+interface Credentials {
   /** The e-mail address (FastAPI Users' login form calls it `username`). */
   username: string;
   password: string;

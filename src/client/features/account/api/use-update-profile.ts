@@ -4,12 +4,12 @@ import { api } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session';
 import { logIn } from './use-login';
 
-export interface ProfileUpdate {
+interface ProfileUpdate {
   /** Only the fields that changed. */
   changes: UpdateMeBody;
 }
 
-export interface ProfileUpdateResult {
+interface ProfileUpdateResult {
   user: UserRead;
   /** A password change revokes every earlier token; false when logging in again with the new one failed. */
   reloggedIn: boolean | null;
@@ -20,7 +20,7 @@ export interface ProfileUpdateResult {
  * every token issued before it, the one just used included, so the user is logged in again at once with the e-mail
  * and the new password and the new token is stored: the user stays logged in.
  */
-export async function updateProfile({ changes }: ProfileUpdate): Promise<ProfileUpdateResult> {
+async function updateProfile({ changes }: ProfileUpdate): Promise<ProfileUpdateResult> {
   const user = await api.patch<UserRead>('/api/users/me', changes);
   if (!changes.password) {
     setSession({ userInfo: user });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { UserRead } from '#shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { getSession, setSession } from '../../../lib/session';
 
 /** `POST /api/auth/request-verify-token`: sends the verification e-mail (202, silent for unknown addresses). */
@@ -17,7 +18,7 @@ export function useRequestVerifyEmail() {
  */
 export function useVerifyEmail(token: string) {
   return useQuery({
-    queryKey: ['account', 'verify', token],
+    queryKey: queryKeys.account.verify(token),
     queryFn: async () => {
       const user = await api.post<UserRead>('/api/auth/verify', { token });
       if (getSession().userInfo?.id === user.id) setSession({ userInfo: user });

@@ -11,7 +11,7 @@ import { useUploadAvatar } from '../api/use-update-profile';
 import { authErrorText, showFailure } from '../auth-errors';
 
 /** What the server takes (it checks the content too); the picker offers only these. */
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /**
  * The avatar: a picked picture is checked here first (at most 5 MB, spec §5 — a bigger one is never uploaded), then

@@ -1,10 +1,8 @@
-import { Alert, Button, Text } from '@mantine/core';
-import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
+import { Alert, Text } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { useRequestVerifyEmail } from '../api/use-verify-email';
-import { showFailure } from '../auth-errors';
+import { SendVerificationButton } from './send-verification-button';
 
 interface EmailChangedNoticeProps {
   /** The address before the change: the server has mailed it a notice. */
@@ -20,17 +18,6 @@ interface EmailChangedNoticeProps {
  */
 export function EmailChangedNotice({ oldEmail, user, onClose }: EmailChangedNoticeProps) {
   const { t } = useTranslation('account');
-  const requestVerify = useRequestVerifyEmail();
-
-  const sendVerification = async () => {
-    try {
-      await requestVerify.mutateAsync(user.email);
-      toast.success(t('user.verifySent'), t('user.verifySentText', { email: user.email }));
-    } catch (error) {
-      showFailure(t('user.verifyFailed'), error);
-    }
-  };
-
   return (
     <Alert
       color="blue"
@@ -49,16 +36,7 @@ export function EmailChangedNotice({ oldEmail, user, onClose }: EmailChangedNoti
           <Text size="sm" mt={6}>
             {t('profile.emailUnverified')}
           </Text>
-          <Button
-            mt="sm"
-            size="xs"
-            variant="default"
-            leftSection={<IconMailForward size={16} aria-hidden />}
-            onClick={() => void sendVerification()}
-            disabled={requestVerify.isPending}
-          >
-            {requestVerify.isPending ? t('user.sendingVerify') : t('user.sendVerify')}
-          </Button>
+          <SendVerificationButton email={user.email} />
         </>
       )}
     </Alert>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
+import { ResultState } from '../../../components/result-state';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -13,7 +14,6 @@ import { fieldErrors, showFailure } from '../auth-errors';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { emailProblem } from '../validation';
 import { FormCard } from './form-card';
-import { ResultState } from './result-state';
 import { EmailField } from './email-field';
 import { SubmitButton } from './submit-button';
 

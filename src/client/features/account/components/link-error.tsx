@@ -1,7 +1,7 @@
 import { IconLinkOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResultState } from './result-state';
+import { ResultState } from '../../../components/result-state';
 
 /** An e-mailed link that cannot be used (spec §4: 'Link Error'), with what to do instead. */
 export function LinkError({ description, children }: { description: string; children?: ReactNode }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordInput } from './password-input';
 import { requiredLabel } from './required-label';
 
-export interface NewPasswordFieldsProps {
+interface NewPasswordFieldsProps {
   /** `form.getInputProps('password')` and `form.getInputProps('confirmPassword')`. */
   password: GetInputPropsReturnType;
   confirm: GetInputPropsReturnType;

@@ -7,7 +7,7 @@ import en from '../../../locales/en/account.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import { shownToasts } from '../../../test/toasts';
-import { USER } from '../test-fixtures';
+import { USER } from '../../../test/fixtures/users';
 import { RegisterForm } from './register-form';
 
 const PATH = '/en/user/register';

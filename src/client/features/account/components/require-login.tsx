@@ -1,9 +1,9 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { LoadingState } from '../../../components/loading-state';
 import { loginPathFor, sessionEndedByLogout, type UserInfo } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useCurrentUser } from '../hooks/use-current-user';
@@ -32,14 +32,5 @@ export function RequireLogin({ children }: { children: (user: UserInfo) => React
       <LoadFailedAlert title={t('user.loadFailed')} retryLabel={t('user.retry')} onRetry={() => void query.refetch()} />
     );
   }
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs" role="status">
-        <Loader size="md" aria-hidden />
-        <Text size="sm" c="dimmed">
-          {t('user.loading')}
-        </Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingState>{t('user.loading')}</LoadingState>;
 }

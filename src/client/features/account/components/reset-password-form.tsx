@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthErrorCode } from '#shared/account-rules';
 import { PAGE_PATHS } from '#shared/pages';
+import { ResultState } from '../../../components/result-state';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
@@ -16,7 +17,6 @@ import { confirmPasswordProblem, newPasswordProblem } from '../validation';
 import { FormCard } from './form-card';
 import { LinkError } from './link-error';
 import { NewPasswordFields } from './new-password-fields';
-import { ResultState } from './result-state';
 import { SubmitButton } from './submit-button';
 
 type Outcome = 'form' | 'done' | 'badLink';

@@ -3,7 +3,6 @@ import {
   IconChevronRight,
   IconDatabase,
   IconLogout,
-  IconMailForward,
   IconReceipt,
   IconUserCircle,
   type Icon,
@@ -15,11 +14,9 @@ import { PAGE_PATHS } from '#shared/pages';
 import { UserAvatar } from '../../../components/user-avatar';
 import { VipBadge } from '../../../components/vip-badge';
 import type { UserInfo } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLogout } from '../api/use-logout';
-import { useRequestVerifyEmail } from '../api/use-verify-email';
-import { showFailure } from '../auth-errors';
+import { SendVerificationButton } from './send-verification-button';
 
 function SectionCard({
   to,
@@ -58,17 +55,6 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
   const localePath = useLocalePath();
   const navigate = useNavigate();
   const logout = useLogout();
-  const requestVerify = useRequestVerifyEmail();
-
-  const sendVerification = async () => {
-    try {
-      await requestVerify.mutateAsync(user.email);
-      toast.success(t('user.verifySent'), t('user.verifySentText', { email: user.email }));
-    } catch (error) {
-      showFailure(t('user.verifyFailed'), error);
-    }
-  };
-
   // The session ends at once and the user goes home (see useLogout and RequireLogin: never to the login page).
   const logOut = () => logout.logOut(() => navigate(localePath(PAGE_PATHS.home)));
 
@@ -99,18 +85,7 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
                   </Badge>
                 )}
               </Group>
-              {!user.is_verified ? (
-                <Button
-                  mt="sm"
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconMailForward size={16} aria-hidden />}
-                  onClick={() => void sendVerification()}
-                  disabled={requestVerify.isPending}
-                >
-                  {requestVerify.isPending ? t('user.sendingVerify') : t('user.sendVerify')}
-                </Button>
-              ) : null}
+              {!user.is_verified ? <SendVerificationButton email={user.email} /> : null}
             </Box>
           </Group>
           <Button

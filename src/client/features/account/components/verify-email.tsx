@@ -1,15 +1,16 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthErrorCode } from '#shared/account-rules';
 import { PAGE_PATHS } from '#shared/pages';
+import { LoadingState } from '../../../components/loading-state';
+import { ResultState } from '../../../components/result-state';
 import { useSession } from '../../../lib/session';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useVerifyEmail } from '../api/use-verify-email';
 import { authErrorText, errorCode } from '../auth-errors';
 import { LinkError } from './link-error';
-import { ResultState } from './result-state';
 
 /**
  * `/user/verify?token=…`: the link of the verification e-mail. Verifies once on arrival and says how it went: done,
@@ -80,14 +81,5 @@ export function VerifyEmail() {
     );
   }
 
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs" role="status">
-        <Loader size="md" aria-hidden />
-        <Text size="sm" c="dimmed">
-          {t('verify.checking')}
-        </Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingState>{t('verify.checking')}</LoadingState>;
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserRead } from '#shared/contracts/auth';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_PATH } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 import { setSession, useSession } from '../../../lib/session';
 
 /**
@@ -11,7 +12,7 @@ import { setSession, useSession } from '../../../lib/session';
 export function useCurrentUser() {
   const { token, userInfo, loggedIn } = useSession();
   const query = useQuery({
-    queryKey: ['account', 'me', token],
+    queryKey: queryKeys.account.me(token),
     queryFn: async ({ signal }) => {
       const user = await api.get<UserRead>(CURRENT_USER_PATH, undefined, { signal });
       setSession({ userInfo: user });

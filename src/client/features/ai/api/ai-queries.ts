@@ -5,18 +5,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiHistoryResponse, AiQuotaResponse, AskRequest, AskResponse } from '#shared/contracts/ai';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
-
-const aiKeys = {
-  quota: (token: string) => ['ai', 'quota', token] as const,
-  history: (token: string) => ['ai', 'history', token] as const,
-};
 
 /** `GET /api/ai/quota`: the free questions left this minute (VIP: unlimited). */
 export function useAiQuota() {
   const { token } = useSession();
   return useQuery({
-    queryKey: aiKeys.quota(token),
+    queryKey: queryKeys.ai.quota(token),
     queryFn: ({ signal }) => api.get<AiQuotaResponse>('/api/ai/quota', undefined, { signal }),
   });
 }
@@ -25,7 +21,7 @@ export function useAiQuota() {
 export function useAiHistory() {
   const { token, loggedIn } = useSession();
   return useQuery({
-    queryKey: aiKeys.history(token),
+    queryKey: queryKeys.ai.history(token),
     queryFn: ({ signal }) => api.get<AiHistoryResponse>('/api/ai/history', undefined, { signal }),
     enabled: loggedIn,
   });
@@ -38,12 +34,12 @@ export function useAsk() {
   return useMutation({
     mutationFn: (body: AskRequest) => api.post<AskResponse>('/api/ai/ask', body),
     onSuccess: (answer) => {
-      queryClient.setQueryData<AiQuotaResponse>(aiKeys.quota(token), (quota) =>
+      queryClient.setQueryData<AiQuotaResponse>(queryKeys.ai.quota(token), (quota) =>
         quota && !quota.vip ? { ...quota, remaining: answer.remaining, retry_after: null } : quota,
       );
       // The last free question: ask when the window ends, so the page counts down before the next one.
-      if (answer.remaining === 0) void queryClient.invalidateQueries({ queryKey: aiKeys.quota(token) });
-      void queryClient.invalidateQueries({ queryKey: aiKeys.history(token) });
+      if (answer.remaining === 0) void queryClient.invalidateQueries({ queryKey: queryKeys.ai.quota(token) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ai.history(token) });
     },
   });
 }

@@ -6,7 +6,7 @@ import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
 import { i18n, initI18n } from '../../../lib/i18n';
 import { clearSession, setSession } from '../../../lib/session';
 import en from '../../../locales/en/ai.json';
-import { CATEGORY_LIST } from '../../../test/catalogue-fixtures';
+import { CATEGORY_LIST } from '../../../test/fixtures/catalogue';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import { AiChat } from './ai-chat';

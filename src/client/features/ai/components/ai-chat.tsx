@@ -3,12 +3,8 @@ import { IconClockHour4, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  AI_QUESTION_MAX_LENGTH,
-  AI_QUOTA_WINDOW_SECONDS,
-  AI_RATE_LIMITED,
-  type AskResponse,
-} from '#shared/contracts/ai';
+import { AI_QUESTION_MAX_LENGTH, AI_QUOTA_WINDOW_SECONDS, AI_RATE_LIMITED } from '#shared/ai-rules';
+import type { AskResponse } from '#shared/contracts/ai';
 import { PAGE_PATHS } from '#shared/pages';
 import { VipBadge } from '../../../components/vip-badge';
 import { ApiError } from '../../../lib/api-client';

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  BaitGuideDetailResponse,
-  BaitGuideQuery,
-  BaitGuideResponse,
-  BaitGuideTopResponse,
-} from '#shared/contracts/catches';
+import type { BaitGuideDetailResponse, BaitGuideQuery, BaitGuideResponse } from '#shared/contracts/catches';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The window ends "now" on the server, so a minute-old answer is as good as a fresh one. */
 const STALE_MS = 60_000;
@@ -17,7 +13,7 @@ function query(fish: number, map: number | null) {
 /** `GET /api/bait-guide`: the fish's baits in the last 72 hours, ranked by share (contract §4). */
 export function useBaitGuide(fish: number | null, map: number | null) {
   return useQuery({
-    queryKey: ['bait-guide', 'ranking', fish, map],
+    queryKey: queryKeys.baitGuide.ranking(fish, map),
     queryFn: ({ signal }) => api.get<BaitGuideResponse>('/api/bait-guide', query(fish!, map), { signal }),
     enabled: fish !== null,
     staleTime: STALE_MS,
@@ -27,17 +23,8 @@ export function useBaitGuide(fish: number | null, map: number | null) {
 /** `GET /api/bait-guide/detail`: the same, with the splits by game hour, depth band and weather. */
 export function useBaitGuideDetail(fish: number, map: number | null) {
   return useQuery({
-    queryKey: ['bait-guide', 'detail', fish, map],
+    queryKey: queryKeys.baitGuide.detail(fish, map),
     queryFn: ({ signal }) => api.get<BaitGuideDetailResponse>('/api/bait-guide/detail', query(fish, map), { signal }),
-    staleTime: STALE_MS,
-  });
-}
-
-/** `GET /api/bait-guide/top`: every fish's three most used baits (here: which fish are reported most). */
-export function useBaitGuideTop() {
-  return useQuery({
-    queryKey: ['bait-guide', 'top', null],
-    queryFn: ({ signal }) => api.get<BaitGuideTopResponse>('/api/bait-guide/top', undefined, { signal }),
     staleTime: STALE_MS,
   });
 }

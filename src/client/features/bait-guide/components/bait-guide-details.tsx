@@ -15,7 +15,8 @@ import { formatGameHour, GAME_HOURS, displayGameHour } from '#shared/game/game-t
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useLocale } from '../../../lib/use-locale';
 import { useBaitGuideDetail } from '../api/bait-guide-queries';
-import { depthLabel, formatCount, formatShare, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
+import { formatCount, formatShare } from '../../../lib/format-number';
+import { depthLabel, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitGuideSummary } from './bait-guide-summary';
 
@@ -29,7 +30,6 @@ const SPLIT_BAITS = 5;
 const OTHER = 'other';
 
 const seriesKey = (baitId: number) => `b${baitId}`;
-const percent = (value: number) => `${value.toFixed(1)}%`;
 const axisPercent = (value: number) => `${value}%`;
 
 interface Condition {
@@ -94,7 +94,7 @@ function SplitView({ conditions, series, layout, title, testId }: SplitViewProps
         type="stacked"
         orientation={layout === 'columns' ? 'horizontal' : 'vertical'}
         series={series}
-        valueFormatter={percent}
+        valueFormatter={(value) => formatShare(value / 100, lang)}
         withLegend
         // In the series' order (most caught first, "other" last) rather than recharts' alphabetical default.
         legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
@@ -178,7 +178,7 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
         data={slices.map((slice) => ({ name: slice.name, value: slice.share * 100, color: slice.color }))}
         size={180}
         thickness={28}
-        valueFormatter={percent}
+        valueFormatter={(value) => formatShare(value / 100, lang)}
         chartLabel={formatCount(total, lang)}
         tooltipDataSource="segment"
         aria-hidden

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
-import { useBaitGuideTop } from '../api/bait-guide-queries';
-import { baitGuideSearch } from '../hooks/use-bait-guide-params';
+import { baitGuideSearch } from '../../../lib/page-links';
+import { useTopBaits } from '../../../lib/top-baits';
 
 const POPULAR_COUNT = 8;
 
@@ -14,7 +14,7 @@ export function BaitGuidePrompt() {
   const { t } = useTranslation('bait-guide');
   const displayName = useDisplayName();
   const { fishById } = useBaseConfig();
-  const top = useBaitGuideTop();
+  const top = useTopBaits(null);
   const popular = [...(top.data?.fishes ?? [])]
     .sort((a, b) => b.total - a.total || a.fish_id - b.fish_id)
     .map((entry) => fishById(entry.fish_id))

@@ -3,12 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BaitGuideResponse } from '#shared/contracts/catches';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTimeMinutes } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
 import { useLocale } from '../../../lib/use-locale';
-import { formatCount, WINDOW_HOURS } from '../bait-guide-format';
-
-/** 'YYYY-MM-DD HH:mm' in the browser's time zone (seconds say nothing about a 72-hour window). */
-export const formatWindowTime = (iso: string) => formatDateTime(iso).slice(0, 16);
+import { WINDOW_HOURS } from '../bait-guide-format';
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
   return (
@@ -46,7 +44,11 @@ export function BaitGuideSummary({ guide, mapName, onOpenDetails }: BaitGuideSum
             {mapName ?? t('summary.allMaps')}
           </Fact>
           <Fact label={t('summary.window')} testId="window">
-            {t('summary.windowValue', { from: formatWindowTime(guide.from), to: formatWindowTime(guide.to) })}{' '}
+            {/* To the minute: seconds say nothing about a 72-hour window. */}
+            {t('summary.windowValue', {
+              from: formatDateTimeMinutes(guide.from),
+              to: formatDateTimeMinutes(guide.to),
+            })}{' '}
             <Text span size="xs" c="dimmed" fw={400}>
               ({t('summary.windowHours', { hours: WINDOW_HOURS })})
             </Text>

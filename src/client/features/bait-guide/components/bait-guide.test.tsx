@@ -6,7 +6,16 @@ import { initI18n } from '../../../lib/i18n';
 import zh from '../../../locales/zh/bait-guide.json';
 import { fakeApi, json, type RecordedRequest } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
-import { CATALOGUE, EMPTY_GUIDE, FROM, PIKE_DETAIL, PIKE_GUIDE, PIKE_ON_MAP_2, TO, TOP } from '../test-fixtures';
+import {
+  CATALOGUE,
+  EMPTY_GUIDE,
+  FROM,
+  PIKE_DETAIL,
+  PIKE_GUIDE,
+  PIKE_ON_MAP_2,
+  TO,
+  TOP,
+} from '../../../test/fixtures/bait-guide';
 import { BaitGuide } from './bait-guide';
 
 // Only the HTTP boundary is faked: the catalogue and the guide's answers come through a stubbed fetch.

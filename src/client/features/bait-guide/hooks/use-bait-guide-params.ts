@@ -1,21 +1,14 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { BAIT_GUIDE_PARAMS } from '../../../lib/page-links';
+import { parseId, setParam, useSearch } from '../../../lib/search-params';
 
-export interface BaitGuideParams {
+interface BaitGuideParams {
   /** The fish whose baits are shown, null before one is picked. */
   fish: number | null;
   /** One map, or null for every map the fish lives on. */
   map: number | null;
   /** Whether the detailed proportions are open. */
   details: boolean;
-}
-
-/** The URL names: the API's own (`fish_id`, `map_id`), so a link from another page reads the same. */
-const KEYS = { fish: 'fish_id', map: 'map_id', details: 'details' } as const;
-
-function parseId(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /**
@@ -26,41 +19,26 @@ export function useBaitGuideParams(): [
   BaitGuideParams,
   (patch: Partial<BaitGuideParams>, options?: { replace?: boolean }) => void,
 ] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, edit] = useSearch();
 
   const params = useMemo<BaitGuideParams>(() => {
-    const fish = parseId(searchParams.get(KEYS.fish));
+    const fish = parseId(searchParams.get(BAIT_GUIDE_PARAMS.fish));
     return {
       fish,
-      map: fish === null ? null : parseId(searchParams.get(KEYS.map)),
-      details: fish !== null && searchParams.get(KEYS.details) === '1',
+      map: fish === null ? null : parseId(searchParams.get(BAIT_GUIDE_PARAMS.map)),
+      details: fish !== null && searchParams.get(BAIT_GUIDE_PARAMS.details) === '1',
     };
   }, [searchParams]);
 
   const update = useCallback(
-    (patch: Partial<BaitGuideParams>, options?: { replace?: boolean }) => {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [name, value] of Object.entries(patch) as [keyof BaitGuideParams, unknown][]) {
-            const key = KEYS[name];
-            if (value === null || value === undefined || value === false) next.delete(key);
-            else next.set(key, value === true ? '1' : String(value));
-          }
-          return next;
-        },
-        { replace: options?.replace, preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
+    (patch: Partial<BaitGuideParams>, options?: { replace?: boolean }) =>
+      edit((next) => {
+        if ('fish' in patch) setParam(next, BAIT_GUIDE_PARAMS.fish, patch.fish);
+        if ('map' in patch) setParam(next, BAIT_GUIDE_PARAMS.map, patch.map);
+        if ('details' in patch) setParam(next, BAIT_GUIDE_PARAMS.details, patch.details ? '1' : null);
+      }, options),
+    [edit],
   );
 
   return [params, update];
-}
-
-/** The guide of one fish (optionally on one map), as a search string for links: `?fish_id=3&map_id=11`. */
-export function baitGuideSearch(fish: number, map?: number | null): string {
-  const next = new URLSearchParams({ [KEYS.fish]: String(fish) });
-  if (map) next.set(KEYS.map, String(map));
-  return `?${next.toString()}`;
 }

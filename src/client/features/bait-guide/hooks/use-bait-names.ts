@@ -4,7 +4,7 @@ import type { BaitItem } from '#shared/contracts/catalogue';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 
-export interface BaitLabel {
+interface BaitLabel {
   bait: BaitItem | undefined;
   /** The name in the page's language, or "Unknown bait #id" for an id the catalogue does not know. */
   name: string;

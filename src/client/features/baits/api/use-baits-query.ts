@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Locale } from '#shared/locales';
 import type { BaitItem, CategoriesQueryInput, CategoriesResponse } from '#shared/contracts/catalogue';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** 24 fills whole rows of the 1-, 2- and 3-column grids. */
 export const BAIT_PAGE_SIZE = 24;
@@ -21,7 +22,7 @@ type BaitPage = Omit<CategoriesResponse, 'items'> & { items: BaitItem[] };
 
 export function useBaitsQuery(filters: BaitListFilters, lang: Locale) {
   return useQuery({
-    queryKey: ['catalogue', 'baits', lang, filters],
+    queryKey: queryKeys.catalogue.baits(lang, filters),
     queryFn: ({ signal }) =>
       api.get<BaitPage>(
         '/api/system/get_categories',

@@ -5,12 +5,13 @@ import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_COLORS, rarityByLevel } from '#shared/game/rarity';
 import { localePath, type Locale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
+import { RarityBadge } from '../../../components/rarity-badge';
 import { OtherNames } from '../../../components/other-names';
-import type { TopBaitsEntry } from '../api/use-top-baits';
-import { formatWeightRange } from '../format-weight';
+import { baitGuideSearch, heatMapSearch } from '../../../lib/page-links';
+import type { TopBaitsEntry } from '../../../lib/top-baits';
+import { formatWeightRange } from '../../../lib/format-number';
 import classes from './fish-card.module.css';
 import { FishTopBaits } from './fish-top-baits';
-import { RarityBadge } from './rarity-badge';
 
 interface FishCardProps {
   fish: FishItem;
@@ -26,21 +27,19 @@ interface FishCardProps {
 }
 
 /** The fish's bait guide, on the filtered map when there is one: `/query/bait-guide?fish_id=…[&map_id=…]`. */
-export function baitGuideHref(lang: Locale, fish: FishItem, map: number | null): string {
-  const query = new URLSearchParams({ fish_id: String(fish.id) });
-  if (map !== null && fish.data.maps.includes(map)) query.set('map_id', String(map));
-  return localePath(lang, `${PAGE_PATHS.baitGuide}?${query.toString()}`);
+function baitGuideHref(lang: Locale, fish: FishItem, map: number | null): string {
+  const onMap = map !== null && fish.data.maps.includes(map) ? map : null;
+  return localePath(lang, `${PAGE_PATHS.baitGuide}${baitGuideSearch(fish.id, onMap)}`);
 }
 
 /**
  * The heat map of the fish on the filtered map, else on its first map (`/?map=…&fish=…`, the home page's own
  * parameters); null when it lives on no known map.
  */
-export function heatMapHref(lang: Locale, fish: FishItem, map: number | null): string | null {
+function heatMapHref(lang: Locale, fish: FishItem, map: number | null): string | null {
   const target = map !== null && fish.data.maps.includes(map) ? map : fish.data.maps[0];
   if (target === undefined) return null;
-  const query = new URLSearchParams({ map: String(target), fish: String(fish.id) });
-  return localePath(lang, `${PAGE_PATHS.home}?${query.toString()}`);
+  return localePath(lang, `${PAGE_PATHS.home}${heatMapSearch(target, fish.id)}`);
 }
 
 export function FishCard({ fish, name, lang, to, map, topBaits }: FishCardProps) {
@@ -73,7 +72,7 @@ export function FishCard({ fish, name, lang, to, map, topBaits }: FishCardProps)
             )}
           </Box>
           <Group justify="space-between" gap="xs">
-            <RarityBadge rarity={rarity} />
+            <RarityBadge rarity={rarity} label={t(`rarity.${rarity}`)} />
             <Text size="sm" c="dimmed">
               {formatWeightRange(fish.data.min_weight, fish.data.max_weight, lang)}
             </Text>

@@ -1,12 +1,13 @@
 import { Badge, DataList, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FishItem } from '#shared/contracts/catalogue';
-import { rarityByLevel, rarityByStarType } from '#shared/game/rarity';
+import { rarityByLevel } from '#shared/game/rarity';
 import type { Locale } from '#shared/locales';
+import { StarBadge } from '../../../components/star-badge';
+import { RarityBadge } from '../../../components/rarity-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
-import { formatWeight, formatWeightRange } from '../format-weight';
-import { RarityBadge } from './rarity-badge';
+import { formatWeight, formatWeightRange } from '../../../lib/format-number';
 
 interface FishDetailProps {
   fish: FishItem;
@@ -17,7 +18,8 @@ interface FishDetailProps {
 export function FishDetail({ fish, lang }: FishDetailProps) {
   const { t } = useTranslation('fishes');
   const displayName = useDisplayName();
-  const { starTypeById, mapById } = useBaseConfig();
+  const { mapById } = useBaseConfig();
+  const rarity = rarityByLevel(fish.data.level);
 
   // Ascending weight is also ascending prestige, the order players read a trophy table in.
   const starWeights = [...fish.data.star_weights].sort((a, b) => a.min_weight - b.min_weight);
@@ -50,7 +52,7 @@ export function FishDetail({ fish, lang }: FishDetailProps) {
         <DataList.Item>
           <DataList.ItemLabel>{t('detail.rarity')}</DataList.ItemLabel>
           <DataList.ItemValue>
-            <RarityBadge rarity={rarityByLevel(fish.data.level)} />
+            <RarityBadge rarity={rarity} label={t(`rarity.${rarity}`)} />
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
@@ -78,23 +80,16 @@ export function FishDetail({ fish, lang }: FishDetailProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {starWeights.map((entry) => {
-                const starType = starTypeById(entry.star_type);
-                return (
-                  <Table.Tr key={entry.star_type} data-star-type={entry.star_type}>
-                    <Table.Th scope="row" fw="normal">
-                      <RarityBadge
-                        rarity={rarityByStarType(entry.star_type)}
-                        label={starType ? displayName(starType) : t('detail.unknownStarType')}
-                        size="md"
-                      />
-                    </Table.Th>
-                    <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      ≥ {formatWeight(entry.min_weight, lang)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {starWeights.map((entry) => (
+                <Table.Tr key={entry.star_type} data-star-type={entry.star_type}>
+                  <Table.Th scope="row" fw="normal">
+                    <StarBadge starType={entry.star_type} fallback={t('detail.unknownStarType')} size="md" />
+                  </Table.Th>
+                  <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    ≥ {formatWeight(entry.min_weight, lang)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         )}

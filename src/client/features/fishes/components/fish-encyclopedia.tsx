@@ -10,9 +10,9 @@ import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
+import { type TopBaitsEntry, useTopBaits } from '../../../lib/top-baits';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
-import { useTopBaits } from '../api/use-top-baits';
 import { filterFishes } from '../filter-fishes';
 import { fishSearch, useFishParams } from '../hooks/use-fish-params';
 import { FishCard } from './fish-card';
@@ -21,6 +21,7 @@ import { FishFilters } from './fish-filters';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3 };
 const rarityOf = (fish: FishItem) => rarityByLevel(fish.data.level);
+const byFish = (data: { fishes: TopBaitsEntry[] }) => new Map(data.fishes.map((entry) => [entry.fish_id, entry]));
 
 /** The fish encyclopedia (`/guide/fishes`): every fish of the base configuration, filtered locally. */
 export function FishEncyclopedia() {
@@ -60,7 +61,8 @@ export function FishEncyclopedia() {
   );
 
   // Every card's top baits from one request, on the filtered map when there is one.
-  const topBaits = useTopBaits(params.map);
+  // By fish id, so each card finds its entry at once.
+  const topBaits = useTopBaits(params.map, byFish);
 
   const selected = params.fish !== null ? fishById(params.fish) : undefined;
   // The drawer keeps showing the last fish while it slides out, instead of going blank as the URL is cleared.

@@ -1,6 +1,7 @@
-import { ColorSwatch, Grid, Group, Select } from '@mantine/core';
+import { Grid, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RARITY_CLASSES, RARITY_COLORS, type RarityClass } from '#shared/game/rarity';
+import { RARITY_CLASSES, type RarityClass } from '#shared/game/rarity';
+import { RarityOption } from '../../../components/rarity-badge';
 import { SearchInput } from '../../../components/search-input';
 import type { FishFilters as Filters } from '../hooks/use-fish-params';
 
@@ -53,17 +54,7 @@ export function FishFilters({ value, onChange, maps }: FishFiltersProps) {
           onChange={(rarity) => onChange({ rarity })}
           clearable
           clearButtonProps={{ 'aria-label': t('filters.clearRarity') }}
-          renderOption={({ option }) => (
-            <Group gap="xs" wrap="nowrap">
-              <ColorSwatch
-                color={RARITY_COLORS[option.value as RarityClass]}
-                size={12}
-                withShadow={false}
-                aria-hidden
-              />
-              {option.label}
-            </Group>
-          )}
+          renderOption={({ option }) => <RarityOption rarity={option.value as RarityClass} label={option.label} />}
         />
       </Grid.Col>
     </Grid>

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '#shared/locales';
 import { BaitPicture } from '../../../components/bait-picture';
 import { useBaseConfig } from '../../../lib/base-config';
+import { formatCount, formatShare } from '../../../lib/format-number';
 import { useDisplayName } from '../../../lib/use-display-name';
-import type { TopBaitsEntry } from '../api/use-top-baits';
+import type { TopBaitsEntry } from '../../../lib/top-baits';
 
 const PICTURE = 22;
 
@@ -31,8 +32,6 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
       </Text>
     );
   }
-  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
-
   return (
     // At the card's foot, so the sections line up across a row of cards.
     <Stack gap={4} mt="auto" pt={4} data-testid="top-baits">
@@ -41,7 +40,7 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
           {t('topBaits.title')}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {t('topBaits.catches', { count: entry.total, formatted: new Intl.NumberFormat(lang).format(entry.total) })}
+          {t('topBaits.catches', { count: entry.total, formatted: formatCount(entry.total, lang) })}
         </Text>
       </Group>
       <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('topBaits.title')}>
@@ -55,7 +54,7 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
                 {name}
               </Text>
               <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {percent.format(share.share)}
+                {formatShare(share.share, lang, 0)}
               </Text>
             </Group>
           );

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { parseId, parseSearchText, searchWith, setParam, useSearch } from '../../../lib/search-params';
 
 export interface FishFilters {
   /** Search text over the names in every language and the latin name, '' for none. */
@@ -10,14 +10,9 @@ export interface FishFilters {
   rarity: string | null;
 }
 
-export interface FishParams extends FishFilters {
+interface FishParams extends FishFilters {
   /** Fish whose detail is open, null when closed. */
   fish: number | null;
-}
-
-function parseId(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /**
@@ -25,11 +20,11 @@ function parseId(value: string | null): number | null {
  * card can be shared, and the back button closes the detail it opened.
  */
 export function useFishParams(): [FishParams, (patch: Partial<FishParams>, options?: { replace?: boolean }) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, edit] = useSearch();
 
   const params = useMemo<FishParams>(
     () => ({
-      q: (searchParams.get('q') ?? '').trim().slice(0, 100),
+      q: parseSearchText(searchParams.get('q')),
       map: parseId(searchParams.get('map')),
       rarity: searchParams.get('rarity') || null,
       fish: parseId(searchParams.get('fish')),
@@ -38,20 +33,11 @@ export function useFishParams(): [FishParams, (patch: Partial<FishParams>, optio
   );
 
   const update = useCallback(
-    (patch: Partial<FishParams>, options?: { replace?: boolean }) => {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value === null || value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: options?.replace, preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
+    (patch: Partial<FishParams>, options?: { replace?: boolean }) =>
+      edit((next) => {
+        for (const [key, value] of Object.entries(patch)) setParam(next, key, value);
+      }, options),
+    [edit],
   );
 
   return [params, update];
@@ -59,7 +45,5 @@ export function useFishParams(): [FishParams, (patch: Partial<FishParams>, optio
 
 /** The link target that opens one fish's detail while keeping the current filters. */
 export function fishSearch(searchParams: URLSearchParams, fishId: number): string {
-  const next = new URLSearchParams(searchParams);
-  next.set('fish', String(fishId));
-  return `?${next.toString()}`;
+  return searchWith(searchParams, 'fish', fishId);
 }

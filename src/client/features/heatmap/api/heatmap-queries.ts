@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { HeatmapRange } from '#shared/catch-data-rules';
 import type { HeatCellResponse, HeatmapResponse } from '#shared/contracts/catches';
 import type { FishItem } from '#shared/contracts/catalogue';
 import { api, ApiError, type Query } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Cell } from '../heat-scale';
-import type { HeatRange } from '../hooks/use-heatmap-params';
 
 /** The filters of one picture, the map resolved (the page's default map filled in). */
 export interface HeatQuery {
   map: number;
   fish: number | null;
   star: number | null;
-  range: HeatRange;
+  range: HeatmapRange;
 }
 
 function heatQuery({ map, fish, star, range }: HeatQuery): Query {
@@ -26,7 +27,7 @@ const notFound = (error: unknown) => error instanceof ApiError && error.status =
  */
 export function useHeatmap(query: HeatQuery | null) {
   return useQuery({
-    queryKey: ['heatmap', query],
+    queryKey: queryKeys.heatmap.picture(query),
     queryFn: ({ signal }) => api.get<HeatmapResponse>('/api/heatmap', heatQuery(query!), { signal }),
     enabled: query !== null,
     placeholderData: (previous) => (previous && previous.map_id === query?.map ? previous : undefined),
@@ -38,7 +39,7 @@ export function useHeatmap(query: HeatQuery | null) {
 /** What was caught in one cell under the same filters (`GET /api/heatmap/cell`). */
 export function useHeatCell(query: HeatQuery | null, cell: Cell | null) {
   return useQuery({
-    queryKey: ['heatmap', 'cell', query, cell],
+    queryKey: queryKeys.heatmap.cell(query, cell),
     queryFn: ({ signal }) =>
       api.get<HeatCellResponse>(
         '/api/heatmap/cell',
@@ -61,7 +62,7 @@ interface FishesByMap {
  */
 export function useMapFishes(mapId: number | null, placeholder: readonly FishItem[]) {
   return useQuery({
-    queryKey: ['catalogue', 'fishes-by-map', mapId],
+    queryKey: queryKeys.catalogue.fishesByMap(mapId),
     queryFn: ({ signal }) =>
       api
         .get<FishesByMap>('/api/system/get_fishes_by_map_id', { map_id: mapId! }, { signal })

@@ -2,7 +2,7 @@ import { Box, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { formatCount } from '../heat-format';
+import { formatCount } from '../../../lib/format-number';
 import { busiestCells, type Cell, cellArea, classOf, type HeatClass, type HeatGrid } from '../heat-scale';
 import { useAreaText } from './use-area-text';
 import classes from './heatmap-panels.module.css';

@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import { localePath } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
 import { useBaseConfig } from '../../../lib/base-config';
+import { baitGuideSearch } from '../../../lib/page-links';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import { type HeatQuery, useHeatCell } from '../api/heatmap-queries';
-import { formatCount } from '../heat-format';
+import { formatCount, formatDecimal } from '../../../lib/format-number';
 import { type Cell, type CellArea, cellArea, type HeatGrid } from '../heat-scale';
 import { useAreaText } from './use-area-text';
 import classes from './heatmap-panels.module.css';
@@ -26,7 +27,7 @@ interface CellDetailsProps {
  * logs' maximums are exclusive while the last column and row of the grid hold the map's edge, so on the map's edge
  * the maximum is left out (nothing lies beyond it).
  */
-export function spotLogsPath(query: HeatQuery, area: CellArea, edge: { x_max: number; y_max: number }): string {
+function spotLogsPath(query: HeatQuery, area: CellArea, edge: { x_max: number; y_max: number }): string {
   const search = new URLSearchParams({ map: String(query.map) });
   if (query.fish !== null) search.set('fish', String(query.fish));
   if (query.star !== null) search.set('star', String(query.star));
@@ -36,10 +37,6 @@ export function spotLogsPath(query: HeatQuery, area: CellArea, edge: { x_max: nu
   search.set('y_min', String(area.y_min));
   if (area.y_max < edge.y_max) search.set('y_max', String(area.y_max));
   return `${PAGE_PATHS.birdLogs}?${search.toString()}`;
-}
-
-export function baitGuidePath(fishId: number, mapId: number): string {
-  return `${PAGE_PATHS.baitGuide}?${new URLSearchParams({ fish_id: String(fishId), map_id: String(mapId) }).toString()}`;
 }
 
 function ShareRow({
@@ -132,8 +129,8 @@ export function CellDetails({ query, cell, grid, onClose, ref }: CellDetailsProp
               </Text>
               <Text fw={700} size="lg">
                 {t('cell.depthRange', {
-                  min: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(data.depth.min),
-                  max: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(data.depth.max),
+                  min: formatDecimal(data.depth.min, lang),
+                  max: formatDecimal(data.depth.max, lang),
                 })}
               </Text>
             </div>
@@ -151,7 +148,11 @@ export function CellDetails({ query, cell, grid, onClose, ref }: CellDetailsProp
                 count={fish.count}
                 total={data.total}
                 label={
-                  <Anchor component={Link} to={localePath(lang, baitGuidePath(fish.fish_id, query.map))} size="sm">
+                  <Anchor
+                    component={Link}
+                    to={localePath(lang, `${PAGE_PATHS.baitGuide}${baitGuideSearch(fish.fish_id, query.map)}`)}
+                    size="sm"
+                  >
                     {fishName(fish.fish_id)}
                   </Anchor>
                 }
@@ -206,7 +207,7 @@ export function CellDetails({ query, cell, grid, onClose, ref }: CellDetailsProp
         {topFish && (
           <Button
             component={Link}
-            to={localePath(lang, baitGuidePath(topFish.fish_id, query.map))}
+            to={localePath(lang, `${PAGE_PATHS.baitGuide}${baitGuideSearch(topFish.fish_id, query.map)}`)}
             variant="light"
             leftSection={<IconBook2 size={16} aria-hidden />}
             fullWidth

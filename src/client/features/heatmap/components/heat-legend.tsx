@@ -1,17 +1,18 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatAgo, formatDateTime } from '../../../lib/format-date';
 import { useLocale } from '../../../lib/use-locale';
-import { classLabel, formatAgo, formatCount } from '../heat-format';
+import { formatCount } from '../../../lib/format-number';
+import { classLabel } from '../heat-format';
 import type { HeatClass } from '../heat-scale';
-import type { HeatRange } from '../hooks/use-heatmap-params';
+import type { HeatmapRange } from '#shared/catch-data-rules';
 
 interface HeatLegendProps {
   id: string;
   /** Catches behind the picture, null while none has arrived. */
   total: number | null;
   updatedAt: string | null;
-  range: HeatRange;
+  range: HeatmapRange;
   heatClasses: readonly HeatClass[];
 }
 

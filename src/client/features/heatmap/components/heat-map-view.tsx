@@ -12,16 +12,16 @@ import { useTranslation } from 'react-i18next';
 import { CircleMarker, ImageOverlay, MapContainer, Rectangle, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useLocale } from '../../../lib/use-locale';
 import { type Cell, cellArea, cellAt, countGrid, type HeatClass, type HeatGrid, heatPixels } from '../heat-scale';
-import { formatCoordinate, formatCount } from '../heat-format';
+import { formatCoordinate, formatCount } from '../../../lib/format-number';
 import classes from './heat-map-view.module.css';
 
 type Bounds = HeatGrid['bounds'];
 
-export interface HeatLayerData extends HeatGrid {
+interface HeatLayerData extends HeatGrid {
   cells: readonly (readonly [number, number, number])[];
 }
 
-export interface HeatMapViewProps {
+interface HeatMapViewProps {
   /** The map's picture and the game bounds it covers. */
   picture: { url: string; bounds: Bounds };
   /** The counts to draw; null draws none (loading, failed). */

@@ -7,7 +7,8 @@ import en from '../../../locales/en/heatmap.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import { HEAT_RAMP } from '../heat-scale';
-import { CATEGORY_LIST, cellOf, FISH, heatmapOf } from '../test-fixtures';
+import { CATEGORY_LIST, FISH } from '../../../test/fixtures/catalogue';
+import { cellOf, heatmapOf } from '../../../test/fixtures/heatmap';
 import { HeatmapExplorer } from './heatmap-explorer';
 
 const HOME = '/en';

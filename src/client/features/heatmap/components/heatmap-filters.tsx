@@ -1,13 +1,13 @@
-import { ColorSwatch, Grid, Group, Select } from '@mantine/core';
+import { Grid, Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FishItem } from '#shared/contracts/catalogue';
-import { STAR_TYPES } from '#shared/game/catch-attributes';
-import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
+import { HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
+import { StarTypeSelect } from '../../../components/star-type-select';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
-import { HEAT_RANGES, type HeatFilters, type HeatRange } from '../hooks/use-heatmap-params';
+import type { HeatFilters } from '../hooks/use-heatmap-params';
 
 interface HeatmapFiltersProps {
   /** The filters, the map resolved (the default map filled in). */
@@ -27,7 +27,7 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
   const { t } = useTranslation('heatmap');
   const lang = useLocale();
   const displayName = useDisplayName();
-  const { maps, fishById, starTypeById } = useBaseConfig();
+  const { maps, fishById } = useBaseConfig();
   const collator = useMemo(() => new Intl.Collator(lang), [lang]);
 
   // The maps in the catalogue's order: the first one is the page's default.
@@ -42,11 +42,7 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
         .sort((a, b) => collator.compare(a.label, b.label)),
     [fishes, displayName, collator],
   );
-  const starOptions = STAR_TYPES.map((star) => {
-    const named = starTypeById(star);
-    return { value: String(star), label: named ? displayName(named) : String(star) };
-  });
-  const rangeOptions = HEAT_RANGES.map((range) => ({ value: range, label: t(`filters.range${range}`) }));
+  const rangeOptions = HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.range${range}`) }));
 
   const changeMap = (raw: string | null) => {
     if (raw === null) return;
@@ -89,30 +85,17 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
             label={t('filters.range')}
             data={rangeOptions}
             value={value.range}
-            onChange={(v) => v !== null && onChange({ range: v as HeatRange })}
+            onChange={(v) => v !== null && onChange({ range: v as HeatmapRange })}
             allowDeselect={false}
           />
         </Grid.Col>
         <Grid.Col span={SPAN}>
-          <Select
+          <StarTypeSelect
             label={t('filters.star')}
             placeholder={t('filters.allStars')}
-            data={starOptions}
-            value={value.star === null ? null : String(value.star)}
-            onChange={(v) => onChange({ star: v === null ? null : Number(v) })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('filters.clearStar') }}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <ColorSwatch
-                  color={RARITY_COLORS[rarityByStarType(Number(option.value))]}
-                  size={12}
-                  withShadow={false}
-                  aria-hidden
-                />
-                {option.label}
-              </Group>
-            )}
+            clearLabel={t('filters.clearStar')}
+            value={value.star}
+            onChange={(star) => onChange({ star })}
           />
         </Grid.Col>
       </Grid>

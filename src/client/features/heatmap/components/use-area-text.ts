@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { areaDigits, formatCoordinate } from '../heat-format';
+import { formatCoordinate } from '../../../lib/format-number';
+import { areaDigits } from '../heat-format';
 import type { CellArea } from '../heat-scale';
 
 /** A cell's area as text: "x 120–128 · y 300–308" (game coordinates, decimals only where the cells are small). */

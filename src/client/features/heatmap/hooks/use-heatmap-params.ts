@@ -1,39 +1,21 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { STAR_TYPES } from '#shared/game/catch-attributes';
+import { DEFAULT_HEATMAP_RANGE, HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
+import { parseId, parseOneOf, parseStarType, setParam, useSearch } from '../../../lib/search-params';
 import type { Cell } from '../heat-scale';
-
-/**
- * The heat map's time ranges, ending now (contract §3). Spelled here rather than imported as values from the
- * contract, which would bring zod into the page's download.
- */
-export const HEAT_RANGES = ['1d', '3d', '7d', '30d'] as const;
-export type HeatRange = (typeof HEAT_RANGES)[number];
-export const DEFAULT_HEAT_RANGE: HeatRange = '7d';
 
 export interface HeatFilters {
   /** Map id; null until chosen (the page then shows the first map). */
   map: number | null;
   /** One fish, null for all fish. */
   fish: number | null;
-  range: HeatRange;
+  range: HeatmapRange;
   /** 0 (unknown) or 446–452; null for every star type. */
   star: number | null;
 }
 
-export interface HeatParams extends HeatFilters {
+interface HeatParams extends HeatFilters {
   /** The cell whose catches are shown, null when none. */
   cell: Cell | null;
-}
-
-function parseId(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function parseStar(value: string | null): number | null {
-  const star = Number(value);
-  return value !== null && value !== '' && (STAR_TYPES as readonly number[]).includes(star) ? star : null;
 }
 
 /** `cell=12-34` → column 12, row 34 (row 0 is the southern edge, as in the API). */
@@ -42,7 +24,7 @@ function parseCell(value: string | null): Cell | null {
   return match ? { col: Number(match[1]), row: Number(match[2]) } : null;
 }
 
-export function cellParam(cell: Cell): string {
+function cellParam(cell: Cell): string {
   return `${cell.col}-${cell.row}`;
 }
 
@@ -53,40 +35,32 @@ export function cellParam(cell: Cell): string {
  * of the old map; other filters keep it open and its catches follow them.
  */
 export function useHeatmapParams(): [HeatParams, (patch: Partial<HeatParams>) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, edit] = useSearch();
 
-  const params = useMemo<HeatParams>(() => {
-    const range = searchParams.get('range');
-    return {
+  const params = useMemo<HeatParams>(
+    () => ({
       map: parseId(searchParams.get('map')),
       fish: parseId(searchParams.get('fish')),
-      range: (HEAT_RANGES as readonly string[]).includes(range ?? '') ? (range as HeatRange) : DEFAULT_HEAT_RANGE,
-      star: parseStar(searchParams.get('star')),
+      range: parseOneOf(searchParams.get('range'), HEATMAP_RANGES) ?? DEFAULT_HEATMAP_RANGE,
+      star: parseStarType(searchParams.get('star')),
       cell: parseCell(searchParams.get('cell')),
-    };
-  }, [searchParams]);
+    }),
+    [searchParams],
+  );
 
   const update = useCallback(
-    (patch: Partial<HeatParams>) => {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const set = (key: string, value: string | number | null | undefined) =>
-            value === null || value === undefined || value === '' ? next.delete(key) : next.set(key, String(value));
-          if ('map' in patch) {
-            set('map', patch.map);
-            next.delete('cell');
-          }
-          if ('fish' in patch) set('fish', patch.fish);
-          if ('star' in patch) set('star', patch.star);
-          if ('range' in patch) set('range', patch.range === DEFAULT_HEAT_RANGE ? null : patch.range);
-          if ('cell' in patch) set('cell', patch.cell ? cellParam(patch.cell) : null);
-          return next;
-        },
-        { preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
+    (patch: Partial<HeatParams>) =>
+      edit((next) => {
+        if ('map' in patch) {
+          setParam(next, 'map', patch.map);
+          next.delete('cell');
+        }
+        if ('fish' in patch) setParam(next, 'fish', patch.fish);
+        if ('star' in patch) setParam(next, 'star', patch.star);
+        if ('range' in patch) setParam(next, 'range', patch.range === DEFAULT_HEATMAP_RANGE ? null : patch.range);
+        if ('cell' in patch) setParam(next, 'cell', patch.cell ? cellParam(patch.cell) : null);
+      }),
+    [edit],
   );
 
   return [params, update];

@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { HEATMAP_RANGE_DAYS } from '#shared/catch-data-rules';
 import type { BirdLogItem, BirdLogPage, OfficialLogItem, OfficialLogPage } from '#shared/contracts/catches';
 import { api, ApiError, type Query } from '../../../lib/api-client';
-import { type LogFilters, TIME_RANGE_DAYS } from '../hooks/use-log-params';
+import { queryKeys } from '../../../lib/query-keys';
+import type { LogFilters } from '../hooks/use-log-params';
 
 /** AI records (the bird loggers' catches) or official records. */
 export type LogKind = 'bird' | 'official';
 export type LogItem = BirdLogItem | OfficialLogItem;
-export type LogPage = BirdLogPage | OfficialLogPage;
+type LogPage = BirdLogPage | OfficialLogPage;
 
 export const LOG_PAGE_SIZE = 20;
 const DAY = 86_400_000;
@@ -18,7 +20,7 @@ const DAY = 86_400_000;
 function listQuery(kind: LogKind, filters: LogFilters, page: number): Query {
   const range = filters.range;
   const from =
-    range && range !== 'custom' ? new Date(Date.now() - TIME_RANGE_DAYS[range] * DAY).toISOString() : filters.from;
+    range && range !== 'custom' ? new Date(Date.now() - HEATMAP_RANGE_DAYS[range] * DAY).toISOString() : filters.from;
   return {
     map_id: filters.map ?? undefined,
     fish_id: filters.fish ?? undefined,
@@ -54,7 +56,7 @@ export function useLogList(
   { enabled, session }: { enabled: boolean; session: string },
 ) {
   return useQuery({
-    queryKey: ['logs', kind, 'list', filters, page, filters.mine ? session : null],
+    queryKey: queryKeys.logs.list(kind, filters, page, filters.mine ? session : null),
     queryFn: ({ signal }) => api.get<LogPage>(`/api/logs/${kind}`, listQuery(kind, filters, page), { signal }),
     enabled,
     // The current page stays on screen while the next page or filter loads, instead of flashing a skeleton.
@@ -66,7 +68,7 @@ export function useLogList(
 /** One record by id; `placeholder` (the row the user clicked) shows at once while the full record loads. */
 export function useLogItem(kind: LogKind, id: number | null, placeholder?: LogItem) {
   return useQuery<LogItem>({
-    queryKey: ['logs', kind, 'item', id],
+    queryKey: queryKeys.logs.item(kind, id),
     queryFn: ({ signal }) => api.get<LogItem>(`/api/logs/${kind}/${id}`, undefined, { signal }),
     enabled: id !== null,
     placeholderData: placeholder,

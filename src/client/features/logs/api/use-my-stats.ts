@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StatsResponse } from '#shared/contracts/catches';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The browser's IANA time zone: "today" in the stats is the user's own day (spec §2, contract §5). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
@@ -15,7 +16,7 @@ export function browserTimeZone(): string {
 export function useMyStats(clientId: string | null, token: string) {
   const tz = browserTimeZone();
   return useQuery({
-    queryKey: ['stats', 'me', token, clientId, tz],
+    queryKey: queryKeys.stats.me(token, clientId, tz),
     queryFn: ({ signal }) => api.get<StatsResponse>('/api/users/me/stats', { tz }, { signal }),
     enabled: clientId !== null,
     staleTime: 30_000,

@@ -1,45 +1,18 @@
-import { Badge, Group, Image, Popover, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconFish } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BaitItem } from '#shared/contracts/catalogue';
+import { BaitTypeLine } from '../../../components/bait-type-line';
+import { BaitPicture } from '../../../components/bait-picture';
 import { OtherNames } from '../../../components/other-names';
 import { DROPDOWN_OFFSET, DROPDOWN_POSITION } from '../../../components/theme';
-import { mediaUrl } from '../../../lib/api-client';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
-
-/** The bait's picture, or a neutral icon when it has none or it fails to load. */
-function BaitPicture({ bait, name, size }: { bait: BaitItem; name: string; size: number }) {
-  const { t } = useTranslation('logs');
-  const [failed, setFailed] = useState(false);
-  if (failed || !bait.data.image) {
-    return (
-      <ThemeIcon size={size} radius="md" variant="light" color="gray" aria-hidden>
-        <IconFish size={size / 2} />
-      </ThemeIcon>
-    );
-  }
-  return (
-    <Image
-      src={mediaUrl(bait.data.image)}
-      alt={t('bait.imageAlt', { name })}
-      w={size}
-      h={size}
-      radius="md"
-      fit="contain"
-      onError={() => setFailed(true)}
-      style={{ flex: 'none', background: 'var(--mantine-color-default-hover)' }}
-    />
-  );
-}
 
 /**
  * A bait in a log (spec §2: "clicking a bait shows bait info"): its name as a button, with its bait type beneath;
  * the button opens its picture, names in the other languages and type.
  */
-export function BaitInfo({ baitId }: { baitId: number }) {
+function BaitInfo({ baitId }: { baitId: number }) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
   const displayName = useDisplayName();
@@ -66,20 +39,13 @@ export function BaitInfo({ baitId }: { baitId: number }) {
       </Popover.Target>
       <Popover.Dropdown>
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <BaitPicture bait={bait} name={name} size={56} />
+          <BaitPicture bait={bait} size={56} alt={t('bait.imageAlt', { name })} />
           <Stack gap={4} miw={0}>
             <Text fw={600} lang={lang} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
             <OtherNames item={bait} shown={name} lang={lang} />
-            <Group gap={6} mt={2}>
-              <Text size="xs" c="dimmed" component="span">
-                {t('bait.type')}
-              </Text>
-              <Badge variant="light" size="sm" radius="sm" style={{ textTransform: 'none' }}>
-                {typeName}
-              </Badge>
-            </Group>
+            <BaitTypeLine label={t('bait.type')} typeName={typeName} />
           </Stack>
         </Group>
       </Popover.Dropdown>

@@ -7,7 +7,9 @@ import { clearSession, setSession } from '../../../lib/session';
 import en from '../../../locales/en/logs.json';
 import { fakeApi, json, type RecordedRequest } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
-import { birdItem, CATEGORY_LIST, officialItem, pageOf, USER } from '../test-fixtures';
+import { CATEGORY_LIST } from '../../../test/fixtures/catalogue';
+import { birdItem, officialItem, pageOf } from '../../../test/fixtures/logs';
+import { USER } from '../../../test/fixtures/users';
 import { LogBrowser } from './log-browser';
 
 const BIRD = '/en/query/bird-logs';

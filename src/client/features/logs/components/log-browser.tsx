@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session';
 import { useLocale } from '../../../lib/use-locale';
 import { LOG_PAGE_SIZE, type LogKind, useLogList } from '../api/log-queries';
 import { activeFilterCount, type LogFilters as Filters, NO_FILTERS, useLogParams } from '../hooks/use-log-params';
-import { formatInteger } from '../log-format';
+import { formatCount } from '../../../lib/format-number';
 import { LogFilters } from './log-filters';
 import { LogTable } from './log-table';
 import { MinePrompt } from './mine-prompt';
@@ -107,7 +107,7 @@ export function LogBrowser({ kind }: { kind: LogKind }) {
           {countText
             ? query.data!.total_exact
               ? t('list.total', { count: total })
-              : t('list.totalMore', { total: formatInteger(total, lang) })
+              : t('list.totalMore', { total: formatCount(total, lang) })
             : '\u00a0'}
         </Text>
       </Group>

@@ -3,16 +3,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compassPoint } from '#shared/game/compass';
 import { formatGameHour } from '#shared/game/game-time';
+import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogItem } from '../api/log-queries';
-import { durationParts, formatDecimal, formatWeight } from '../log-format';
+import { formatCoordinate, formatDecimal, formatWeight } from '../../../lib/format-number';
+import { durationParts } from '../log-format';
 import { CatchBaits } from './bait-info';
 import { CompassRose } from './compass-rose';
 import { MapPreview } from './map-preview';
-import { StarBadge } from './star-badge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,7 +57,10 @@ export function LogDetail({ item }: { item: LogItem }) {
           <Row label={t('detail.map')}>{mapName}</Row>
           <Row label={t('detail.coordinatesLabel')}>
             {hasPlace
-              ? t('detail.coordinates', { x: formatDecimal(item.x!, lang, 2), y: formatDecimal(item.y!, lang, 2) })
+              ? t('detail.coordinates', {
+                  x: formatCoordinate(item.x!, lang, 2),
+                  y: formatCoordinate(item.y!, lang, 2),
+                })
               : none}
           </Row>
         </DataList>

@@ -1,23 +1,19 @@
-import { Button, Collapse, ColorSwatch, Grid, Group, Pill, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Collapse, Grid, Group, Pill, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HEATMAP_RANGES } from '#shared/catch-data-rules';
 import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
 import type { Named } from '#shared/game/names';
-import { RARITY_COLORS, rarityByStarType } from '#shared/game/rarity';
+import { StarTypeSelect } from '../../../components/star-type-select';
 import { useBaseConfig } from '../../../lib/base-config';
+import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogKind } from '../api/log-queries';
-import {
-  activeFilterCount,
-  type LogFilters as Filters,
-  type LogSpot,
-  NO_FILTERS,
-  TIME_RANGES,
-} from '../hooks/use-log-params';
-import { formatDecimal } from '../log-format';
+import { activeFilterCount, type LogFilters as Filters, type LogSpot, NO_FILTERS } from '../hooks/use-log-params';
+import { formatCoordinate } from '../../../lib/format-number';
 
 interface LogFiltersProps {
   kind: LogKind;
@@ -25,13 +21,9 @@ interface LogFiltersProps {
   onChange: (patch: Partial<Filters>) => void;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as the value of a `datetime-local` input, in the browser's time zone. */
+/** An ISO time as the value of a `datetime-local` input ('YYYY-MM-DDTHH:mm'), in the browser's time zone. */
 function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return iso ? formatDateTimeMinutes(iso).replace(' ', 'T') : '';
 }
 
 /** A `datetime-local` value (browser time) as an ISO UTC time; null when empty or unreadable. */
@@ -54,7 +46,7 @@ function options(
 
 /** A spot's sides as text; an open side reads "…". */
 function spotValues(spot: LogSpot, lang: string): Record<keyof LogSpot, string> {
-  const f = (value: number | null) => (value === null ? '…' : formatDecimal(value, lang, 2));
+  const f = (value: number | null) => (value === null ? '…' : formatCoordinate(value, lang, 2));
   return { x_min: f(spot.x_min), x_max: f(spot.x_max), y_min: f(spot.y_min), y_max: f(spot.y_max) };
 }
 
@@ -67,7 +59,7 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
   const displayName = useDisplayName();
-  const { maps, fish, baits, star_type: starTypes } = useBaseConfig();
+  const { maps, fish, baits } = useBaseConfig();
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const [open, { toggle }] = useDisclosure(false);
   const count = activeFilterCount(value);
@@ -84,10 +76,9 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
     [fish, value.map, displayName, collator],
   );
   const baitOptions = useMemo(() => options(baits, displayName, collator), [baits, displayName, collator]);
-  const starOptions = starTypes.map((star) => ({ value: String(star.id), label: displayName(star) }));
   const rodOptions = ROD_TYPES.map((rod) => ({ value: rod, label: t(`rod.${rod}`) }));
   const rangeOptions = [
-    ...TIME_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
+    ...HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
     { value: 'custom', label: t('filters.timeCustom') },
   ];
   const id = (v: string | null) => (v === null ? null : Number(v));
@@ -160,25 +151,12 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>
-          <Select
+          <StarTypeSelect
             label={t('filters.starType')}
             placeholder={t('filters.allStarTypes')}
-            data={starOptions}
-            value={value.star === null ? null : String(value.star)}
-            onChange={(v) => onChange({ star: id(v) })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('filters.clearStarType') }}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <ColorSwatch
-                  color={RARITY_COLORS[rarityByStarType(Number(option.value))]}
-                  size={12}
-                  withShadow={false}
-                  aria-hidden
-                />
-                {option.label}
-              </Group>
-            )}
+            clearLabel={t('filters.clearStarType')}
+            value={value.star}
+            onChange={(star) => onChange({ star })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 6, sm: 4, lg: 2 }}>

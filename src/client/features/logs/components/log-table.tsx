@@ -3,15 +3,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
 import { Link, useSearchParams } from 'react-router';
+import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogItem, LogKind } from '../api/log-queries';
 import { detailSearch } from '../hooks/use-log-params';
-import { formatWeight } from '../log-format';
+import { formatWeight } from '../../../lib/format-number';
 import { CatchBaits } from './bait-info';
-import { StarBadge } from './star-badge';
 
 interface LogTableProps {
   kind: LogKind;

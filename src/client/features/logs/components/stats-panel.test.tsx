@@ -8,7 +8,9 @@ import { clearSession, setSession } from '../../../lib/session';
 import en from '../../../locales/en/logs.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
-import { birdItem, CATEGORY_LIST, USER } from '../test-fixtures';
+import { CATEGORY_LIST } from '../../../test/fixtures/catalogue';
+import { birdItem } from '../../../test/fixtures/logs';
+import { USER } from '../../../test/fixtures/users';
 import { StatsPanel } from './stats-panel';
 
 const BOUND = { ...USER, client_id: 'bird_0123456789abcdefABCDEF' };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { BirdLogItem, SaleLogItem } from '#shared/contracts/catches';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
 import { PAGE_PATHS } from '#shared/pages';
+import { StarBadge } from '../../../components/star-badge';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
@@ -13,8 +14,7 @@ import { type UserInfo, useSession } from '../../../lib/session';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useMyStats } from '../api/use-my-stats';
-import { formatChange, formatDecimal, formatInteger, formatWeight } from '../log-format';
-import { StarBadge } from './star-badge';
+import { formatChange, formatCount, formatDecimal, formatWeight } from '../../../lib/format-number';
 
 /** Today versus yesterday: an arrow and the signed percentage, or "—" when yesterday was 0 (no base). */
 function Change({ pct }: { pct: number | null }) {
@@ -167,9 +167,9 @@ function RecentSales({ items }: { items: SaleLogItem[] }) {
           {items.map((sale) => (
             <Table.Tr key={sale.id}>
               <Table.Td>{formatDateTime(sale.sold_at)}</Table.Td>
-              <Table.Td ta="end">{formatInteger(sale.income, lang)}</Table.Td>
-              <Table.Td ta="end">{formatInteger(sale.fish_count, lang)}</Table.Td>
-              <Table.Td ta="end">{formatInteger(sale.star_count, lang)}</Table.Td>
+              <Table.Td ta="end">{formatCount(sale.income, lang)}</Table.Td>
+              <Table.Td ta="end">{formatCount(sale.fish_count, lang)}</Table.Td>
+              <Table.Td ta="end">{formatCount(sale.star_count, lang)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -230,14 +230,14 @@ export function StatsPanel({ user }: { user: UserInfo }) {
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="stats-today">
           <StatCard
             label={t('stats.todayIncome')}
-            value={formatInteger(stats.today_income, lang)}
-            yesterday={formatInteger(stats.yesterday_income, lang)}
+            value={formatCount(stats.today_income, lang)}
+            yesterday={formatCount(stats.yesterday_income, lang)}
             pct={stats.income_change_pct}
           />
           <StatCard
             label={t('stats.todayStars')}
-            value={formatInteger(stats.today_star_count, lang)}
-            yesterday={formatInteger(stats.yesterday_star_count, lang)}
+            value={formatCount(stats.today_star_count, lang)}
+            yesterday={formatCount(stats.yesterday_star_count, lang)}
             pct={stats.star_change_pct}
           />
         </SimpleGrid>

@@ -1,11 +1,15 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { ROD_TYPES, type RodType, STAR_TYPES } from '#shared/game/catch-attributes';
-
-/** Time ranges ending now; `custom` takes `from` / `to` from the URL. */
-export const TIME_RANGES = ['1d', '3d', '7d', '30d'] as const;
-export type TimeRange = (typeof TIME_RANGES)[number];
-export const TIME_RANGE_DAYS: Readonly<Record<TimeRange, number>> = { '1d': 1, '3d': 3, '7d': 7, '30d': 30 };
+import { HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
+import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
+import {
+  parseId,
+  parseOneOf,
+  parsePage,
+  parseStarType,
+  searchWith,
+  setParam,
+  useSearch,
+} from '../../../lib/search-params';
 
 /**
  * A spot on the map, as the heat map's cell links send it (`x_min ≤ x < x_max`, `y_min ≤ y < y_max`, game
@@ -17,7 +21,7 @@ export interface LogSpot {
   y_min: number | null;
   y_max: number | null;
 }
-export const SPOT_KEYS = ['x_min', 'x_max', 'y_min', 'y_max'] as const;
+const SPOT_KEYS = ['x_min', 'x_max', 'y_min', 'y_max'] as const;
 
 export interface LogFilters {
   map: number | null;
@@ -26,8 +30,8 @@ export interface LogFilters {
   /** 0 (unknown) or 446–452; null for every star type. */
   star: number | null;
   rod: RodType | null;
-  /** A range ending now, `custom` for `from` / `to`, null for any time. */
-  range: TimeRange | 'custom' | null;
+  /** A range ending now (the heat map's, whose cell links send theirs here), `custom` for `from` / `to`, null for any time. */
+  range: HeatmapRange | 'custom' | null;
   /** ISO-8601 UTC, inclusive (custom range only). */
   from: string | null;
   /** ISO-8601 UTC, exclusive (custom range only). */
@@ -38,7 +42,7 @@ export interface LogFilters {
   spot: LogSpot | null;
 }
 
-export interface LogParams extends LogFilters {
+interface LogParams extends LogFilters {
   page: number;
   /** The record whose detail is open. */
   id: number | null;
@@ -56,16 +60,6 @@ export const NO_FILTERS: LogFilters = {
   mine: false,
   spot: null,
 };
-
-function parseId(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-}
-
-function parseStar(value: string | null): number | null {
-  const star = Number(value);
-  return value !== null && value !== '' && (STAR_TYPES as readonly number[]).includes(star) ? star : null;
-}
 
 function parseTime(value: string | null): string | null {
   if (!value) return null;
@@ -87,7 +81,8 @@ function parseSpot(searchParams: URLSearchParams): LogSpot | null {
 }
 
 function parseRange(value: string | null, from: string | null, to: string | null): LogFilters['range'] {
-  if ((TIME_RANGES as readonly string[]).includes(value ?? '')) return value as TimeRange;
+  const preset = parseOneOf(value, HEATMAP_RANGES);
+  if (preset) return preset;
   // A hand-made link with only `from` / `to` is a custom range too.
   return value === 'custom' || from || to ? 'custom' : null;
 }
@@ -105,60 +100,50 @@ export function activeFilterCount(filters: LogFilters): number {
  * ("the last 7 days" of whoever opens the link); a custom one (`range=custom&from=…&to=…`) is absolute. Defaults are left out of the URL.
  */
 export function useLogParams(): [LogParams, (patch: Partial<LogParams>, options?: { replace?: boolean }) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, edit] = useSearch();
 
   const params = useMemo<LogParams>(() => {
     const from = parseTime(searchParams.get('from'));
     const to = parseTime(searchParams.get('to'));
     const range = parseRange(searchParams.get('range'), from, to);
-    const rod = searchParams.get('rod');
-    const page = Number(searchParams.get('page'));
     return {
       map: parseId(searchParams.get('map')),
       fish: parseId(searchParams.get('fish')),
       bait: parseId(searchParams.get('bait')),
-      star: parseStar(searchParams.get('star')),
-      rod: (ROD_TYPES as readonly string[]).includes(rod ?? '') ? (rod as RodType) : null,
+      star: parseStarType(searchParams.get('star')),
+      rod: parseOneOf(searchParams.get('rod'), ROD_TYPES),
       range,
       from: range === 'custom' ? from : null,
       to: range === 'custom' ? to : null,
       mine: searchParams.get('mine') === 'true',
       spot: parseSpot(searchParams),
-      page: Number.isInteger(page) && page >= 1 ? page : 1,
+      page: parsePage(searchParams.get('page')),
       id: parseId(searchParams.get('id')),
     };
   }, [searchParams]);
 
   const update = useCallback(
-    (patch: Partial<LogParams>, options?: { replace?: boolean }) => {
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const set = (key: string, value: string | number | null | undefined) =>
-            value === null || value === undefined || value === '' ? next.delete(key) : next.set(key, String(value));
-          for (const key of ['map', 'fish', 'bait', 'star', 'rod', 'from', 'to'] as const) {
-            if (key in patch) set(key, patch[key]);
+    (patch: Partial<LogParams>, options?: { replace?: boolean }) =>
+      edit((next) => {
+        for (const key of ['map', 'fish', 'bait', 'star', 'rod', 'from', 'to'] as const) {
+          if (key in patch) setParam(next, key, patch[key]);
+        }
+        if ('range' in patch) {
+          setParam(next, 'range', patch.range);
+          if (patch.range !== 'custom') {
+            next.delete('from');
+            next.delete('to');
           }
-          if ('range' in patch) {
-            set('range', patch.range);
-            if (patch.range !== 'custom') {
-              next.delete('from');
-              next.delete('to');
-            }
-          }
-          if ('mine' in patch) set('mine', patch.mine ? 'true' : null);
-          if ('spot' in patch) for (const key of SPOT_KEYS) set(key, patch.spot?.[key]);
-          if ('id' in patch) set('id', patch.id);
-          // A new filter starts again at page 1; opening or closing a detail keeps the page.
-          const filtered = Object.keys(patch).some((key) => key !== 'id' && key !== 'page');
-          if ('page' in patch) set('page', patch.page && patch.page > 1 ? patch.page : null);
-          else if (filtered) next.delete('page');
-          return next;
-        },
-        { replace: options?.replace, preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
+        }
+        if ('mine' in patch) setParam(next, 'mine', patch.mine ? 'true' : null);
+        if ('spot' in patch) for (const key of SPOT_KEYS) setParam(next, key, patch.spot?.[key]);
+        if ('id' in patch) setParam(next, 'id', patch.id);
+        // A new filter starts again at page 1; opening or closing a detail keeps the page.
+        const filtered = Object.keys(patch).some((key) => key !== 'id' && key !== 'page');
+        if ('page' in patch) setParam(next, 'page', patch.page && patch.page > 1 ? patch.page : null);
+        else if (filtered) next.delete('page');
+      }, options),
+    [edit],
   );
 
   return [params, update];
@@ -166,7 +151,5 @@ export function useLogParams(): [LogParams, (patch: Partial<LogParams>, options?
 
 /** The link that opens one record's detail, keeping the list's filters and page. */
 export function detailSearch(searchParams: URLSearchParams, id: number): string {
-  const next = new URLSearchParams(searchParams);
-  next.set('id', String(id));
-  return `?${next.toString()}`;
+  return searchWith(searchParams, 'id', id);
 }

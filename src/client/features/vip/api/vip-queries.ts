@@ -8,17 +8,10 @@ import type { UserRead } from '#shared/contracts/auth';
 import type { LocalCheckoutBody, Order, OrderPage, SubscribeResponse, VipMode, VipStatus } from '#shared/contracts/vip';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_PATH } from '../../../lib/current-user';
+import { queryKeys } from '../../../lib/query-keys';
 import { getSessionToken, setSession, useSession } from '../../../lib/session';
 
 export const ORDER_PAGE_SIZE = 10;
-
-const vipKeys = {
-  all: ['vip'] as const,
-  status: (token: string) => ['vip', 'status', token] as const,
-  order: (token: string, orderNo: string) => ['vip', 'order', token, orderNo] as const,
-  orders: (token: string, page: number) => ['vip', 'orders', token, page] as const,
-  userAfter: (token: string, orderNo: string) => ['vip', 'user-after', token, orderNo] as const,
-};
 
 const orderPath = (orderNo: string) => `/api/order/${encodeURIComponent(orderNo)}`;
 
@@ -26,7 +19,7 @@ const orderPath = (orderNo: string) => `/api/order/${encodeURIComponent(orderNo)
  * Fetches the current user again and stores it (a payment that landed changes `is_vip` and `vip_expire_at`, which the
  * header badge and the user centre read from the session). A login or logout meanwhile wins over this answer.
  */
-export async function refreshCurrentUser(signal?: AbortSignal): Promise<UserRead> {
+async function refreshCurrentUser(signal?: AbortSignal): Promise<UserRead> {
   const token = getSessionToken();
   const user = await api.get<UserRead>(CURRENT_USER_PATH, undefined, { signal });
   if (getSessionToken() === token) setSession({ userInfo: user });
@@ -37,7 +30,7 @@ export async function refreshCurrentUser(signal?: AbortSignal): Promise<UserRead
 export function useVipStatus() {
   const { token, loggedIn } = useSession();
   return useQuery({
-    queryKey: vipKeys.status(token),
+    queryKey: queryKeys.vip.status(token),
     queryFn: ({ signal }) => api.get<VipStatus>('/api/vip/status', undefined, { signal }),
     enabled: loggedIn,
   });
@@ -57,7 +50,7 @@ export function useCancelAutoRenew() {
   return useMutation({
     mutationFn: () => api.post<VipStatus>('/api/vip/cancel'),
     onSuccess: (status) => {
-      queryClient.setQueryData(vipKeys.status(token), status);
+      queryClient.setQueryData(queryKeys.vip.status(token), status);
     },
   });
 }
@@ -72,7 +65,7 @@ interface OrderOptions {
 export function useOrder(orderNo: string, { pollWhilePending = false, enabled = true }: OrderOptions = {}) {
   const { token, loggedIn } = useSession();
   return useQuery({
-    queryKey: vipKeys.order(token, orderNo),
+    queryKey: queryKeys.vip.order(token, orderNo),
     queryFn: ({ signal }) => api.get<Order>(orderPath(orderNo), undefined, { signal }),
     enabled: enabled && loggedIn && orderNo !== '',
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? pollWhilePending : false),
@@ -87,7 +80,7 @@ export function useOrder(orderNo: string, { pollWhilePending = false, enabled = 
 export function useOrderList(page: number) {
   const { token, loggedIn } = useSession();
   return useQuery({
-    queryKey: vipKeys.orders(token, page),
+    queryKey: queryKeys.vip.orders(token, page),
     queryFn: ({ signal }) => api.get<OrderPage>('/api/order/list', { page, page_size: ORDER_PAGE_SIZE }, { signal }),
     enabled: loggedIn,
     // The current page stays on screen while the next one loads, instead of flashing a skeleton.
@@ -103,7 +96,7 @@ export function useLocalCheckout(orderNo: string) {
     mutationFn: (outcome: LocalCheckoutBody['outcome']) =>
       api.post<Order>(`/api/vip/local-checkout/${encodeURIComponent(orderNo)}`, { outcome }),
     onSuccess: (order) => {
-      queryClient.setQueryData(vipKeys.order(token, orderNo), order);
+      queryClient.setQueryData(queryKeys.vip.order(token, orderNo), order);
     },
   });
 }
@@ -116,11 +109,11 @@ export function useUserAfterOutcome(orderNo: string, changed: boolean) {
   const queryClient = useQueryClient();
   const { token } = useSession();
   return useQuery({
-    queryKey: vipKeys.userAfter(token, orderNo),
+    queryKey: queryKeys.vip.userAfter(token, orderNo),
     queryFn: async ({ signal }) => {
       const user = await refreshCurrentUser(signal);
-      void queryClient.invalidateQueries({ queryKey: ['vip', 'status'] });
-      void queryClient.invalidateQueries({ queryKey: ['vip', 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vip.anyStatus() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vip.anyOrders() });
       return user;
     },
     enabled: changed,

@@ -5,12 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import type { LocalCheckoutBody, Order } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { VIP_ERRORS, VIP_PERIOD_DAYS } from '#shared/vip-rules';
+import { ResultState } from '../../../components/result-state';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLocalCheckout, useOrder } from '../api/vip-queries';
 import { showVipFailure, vipErrorCode } from '../vip-errors';
 import { formatMoney } from '../vip-format';
 import { OrderLoading } from './order-loading';
-import { OutcomeState } from './outcome-state';
 
 type Outcome = LocalCheckoutBody['outcome'];
 
@@ -114,7 +114,8 @@ export function LocalCheckout({ orderNo }: { orderNo: string }) {
   if (!orderNo || (query.isError && vipErrorCode(query.error) === VIP_ERRORS.orderNotFound)) {
     const missing = !orderNo;
     return (
-      <OutcomeState
+      <ResultState
+        wide
         icon={IconAlertTriangle}
         color="red"
         title={missing ? t('checkout.missingTitle') : t('result.notFoundTitle')}
@@ -124,7 +125,7 @@ export function LocalCheckout({ orderNo }: { orderNo: string }) {
         <Button component={Link} to={localePath(missing ? PAGE_PATHS.vipBuy : PAGE_PATHS.orders)}>
           {missing ? t('checkout.toBuy') : t('result.toOrders')}
         </Button>
-      </OutcomeState>
+      </ResultState>
     );
   }
   if (!order) {
@@ -134,7 +135,8 @@ export function LocalCheckout({ orderNo }: { orderNo: string }) {
   }
   if (order.status !== 'pending') {
     return (
-      <OutcomeState
+      <ResultState
+        wide
         icon={IconCrown}
         color="gray"
         title={t('checkout.notPendingTitle')}
@@ -144,7 +146,7 @@ export function LocalCheckout({ orderNo }: { orderNo: string }) {
         <Button component={Link} to={localePath(resultPath(order.order_no))} replace>
           {t('checkout.viewResult')}
         </Button>
-      </OutcomeState>
+      </ResultState>
     );
   }
 

@@ -1,6 +1,6 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { LoadingState } from '../../../components/loading-state';
 
 /** An order page before its order has arrived: loading (with `loadingText`), or the failure with a retry. */
 export function OrderLoading({
@@ -15,14 +15,5 @@ export function OrderLoading({
   const { t } = useTranslation('vip');
   if (failed)
     return <LoadFailedAlert title={t('result.loadFailed')} retryLabel={t('result.retry')} onRetry={onRetry} />;
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs" role="status">
-        <Loader size="md" aria-hidden />
-        <Text size="sm" c="dimmed">
-          {loadingText}
-        </Text>
-      </Stack>
-    </Center>
-  );
+  return <LoadingState>{loadingText}</LoadingState>;
 }

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import type { Order } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { VIP_ERRORS } from '#shared/vip-rules';
+import { ResultState } from '../../../components/result-state';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useUserAfterOutcome } from '../api/vip-queries';
@@ -24,7 +25,6 @@ import { vipErrorCode } from '../vip-errors';
 import { webUrl } from '../vip-format';
 import { ActivationKey } from './activation-key';
 import { OrderLoading } from './order-loading';
-import { OutcomeState } from './outcome-state';
 
 function OrdersLink({ primary = false }: { primary?: boolean }) {
   const { t } = useTranslation('vip');
@@ -59,7 +59,8 @@ function Paid({ order, takeFocus }: { order: Order; takeFocus: boolean }) {
   const expiry = user.data?.vip_expire_at ?? order.period_end;
   const partner = webUrl(order.partner_url);
   return (
-    <OutcomeState
+    <ResultState
+      wide
       icon={IconCircleCheck}
       color="teal"
       title={t('result.paidTitle')}
@@ -108,7 +109,7 @@ function Paid({ order, takeFocus }: { order: Order; takeFocus: boolean }) {
       >
         {t('result.toUser')}
       </Button>
-    </OutcomeState>
+    </ResultState>
   );
 }
 
@@ -117,7 +118,8 @@ function Refunded({ order, takeFocus }: { order: Order; takeFocus: boolean }) {
   const { t } = useTranslation('vip');
   useUserAfterOutcome(order.order_no, true);
   return (
-    <OutcomeState
+    <ResultState
+      wide
       icon={IconReceiptRefund}
       color="orange"
       title={t('result.refundedTitle')}
@@ -127,7 +129,7 @@ function Refunded({ order, takeFocus }: { order: Order; takeFocus: boolean }) {
       testId="result-refunded"
     >
       <OrdersLink primary />
-    </OutcomeState>
+    </ResultState>
   );
 }
 
@@ -135,7 +137,8 @@ function Waiting({ timedOut, onCheckAgain }: { timedOut: boolean; onCheckAgain: 
   const { t } = useTranslation('vip');
   if (timedOut) {
     return (
-      <OutcomeState
+      <ResultState
+        wide
         icon={IconClockHour4}
         color="yellow"
         title={t('result.slowTitle')}
@@ -148,7 +151,7 @@ function Waiting({ timedOut, onCheckAgain }: { timedOut: boolean; onCheckAgain: 
           {t('result.checkAgain')}
         </Button>
         <OrdersLink primary />
-      </OutcomeState>
+      </ResultState>
     );
   }
   return (
@@ -182,7 +185,8 @@ export function PaymentResult({ orderNo, pollLimitMs = POLL_LIMIT_MS }: { orderN
   if (!orderNo || (query.isError && !order && vipErrorCode(query.error) === VIP_ERRORS.orderNotFound)) {
     const missing = !orderNo;
     return (
-      <OutcomeState
+      <ResultState
+        wide
         icon={IconAlertTriangle}
         color="red"
         title={missing ? t('result.missingTitle') : t('result.notFoundTitle')}
@@ -191,7 +195,7 @@ export function PaymentResult({ orderNo, pollLimitMs = POLL_LIMIT_MS }: { orderN
         testId="result-not-found"
       >
         <OrdersLink primary />
-      </OutcomeState>
+      </ResultState>
     );
   }
   if (!order) {
@@ -211,7 +215,8 @@ export function PaymentResult({ orderNo, pollLimitMs = POLL_LIMIT_MS }: { orderN
     case 'canceled': {
       const failed = order.status === 'failed';
       return (
-        <OutcomeState
+        <ResultState
+          wide
           icon={IconCircleX}
           color={failed ? 'red' : 'gray'}
           title={failed ? t('result.failedTitle') : t('result.canceledTitle')}
@@ -222,7 +227,7 @@ export function PaymentResult({ orderNo, pollLimitMs = POLL_LIMIT_MS }: { orderN
         >
           <TryAgainLink />
           <OrdersLink />
-        </OutcomeState>
+        </ResultState>
       );
     }
   }

@@ -7,7 +7,8 @@ import en from '../../../locales/en/vip.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import { shownToasts } from '../../../test/toasts';
-import { USER, vipStatus } from '../test-fixtures';
+import { USER } from '../../../test/fixtures/users';
+import { vipStatus } from '../../../test/fixtures/vip';
 import { VipMembership } from './vip-membership';
 
 const PATH = '/en/user';

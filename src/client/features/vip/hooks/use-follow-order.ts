@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useOrder } from '../api/vip-queries';
 
 /** How often a pending order is asked for again, and for how long before the page says it is still processing. */
-export const POLL_INTERVAL_MS = 1000;
+const POLL_INTERVAL_MS = 1000;
 export const POLL_LIMIT_MS = 2 * 60 * 1000;
 
 /**

@@ -1,11 +1,10 @@
-import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeProps, ColorSwatch, Group } from '@mantine/core';
 import { RARITY_COLORS, type RarityClass } from '#shared/game/rarity';
 
 interface RarityBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'children'> {
   rarity: RarityClass;
-  /** Text instead of the class name (e.g. a star type's name in the class colour). */
-  label?: string;
+  /** The class's name, or what carries it (a star type's name). */
+  label: string;
 }
 
 /**
@@ -13,7 +12,6 @@ interface RarityBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'child
  * readable in both colour schemes even for the light classes (gold, green).
  */
 export function RarityBadge({ rarity, label, ...props }: RarityBadgeProps) {
-  const { t } = useTranslation('fishes');
   return (
     <Badge
       variant="dot"
@@ -23,7 +21,17 @@ export function RarityBadge({ rarity, label, ...props }: RarityBadgeProps) {
       style={{ textTransform: 'none' }}
       {...props}
     >
-      {label ?? t(`rarity.${rarity}`)}
+      {label}
     </Badge>
+  );
+}
+
+/** An option of a select by rarity (a class, a star type): its colour as a swatch before the label. */
+export function RarityOption({ rarity, label }: { rarity: RarityClass; label: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ColorSwatch color={RARITY_COLORS[rarity]} size={12} withShadow={false} aria-hidden />
+      {label}
+    </Group>
   );
 }

@@ -1,0 +1,34 @@
+import { Button } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { useRequestVerifyEmail } from '../api/use-verify-email';
+import { showFailure } from '../auth-errors';
+
+/** Sends the verification e-mail to `email` again, and says whether it went (the user centre, a changed address). */
+export function SendVerificationButton({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const requestVerify = useRequestVerifyEmail();
+
+  const sendVerification = async () => {
+    try {
+      await requestVerify.mutateAsync(email);
+      toast.success(t('user.verifySent'), t('user.verifySentText', { email }));
+    } catch (error) {
+      showFailure(t('user.verifyFailed'), error);
+    }
+  };
+
+  return (
+    <Button
+      mt="sm"
+      size="xs"
+      variant="default"
+      leftSection={<IconMailForward size={16} aria-hidden />}
+      onClick={() => void sendVerification()}
+      disabled={requestVerify.isPending}
+    >
+      {requestVerify.isPending ? t('user.sendingVerify') : t('user.sendVerify')}
+    </Button>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * How the site writes numbers, in the page's language: counts, decimals, game coordinates, weights, shares and
+ * changes. Every feature formats through these, so the same quantity reads the same on every page.
+ */
+
+/** A whole count with the language's grouping: "1,234". */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** A measured value (a depth, a temperature) with at most `digits` decimals, trailing zeros dropped. */
+export function formatDecimal(value: number, locale: string, digits = 1): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+}
+
+/** A game coordinate with at most `digits` decimals and no grouping: it is a position, not an amount ("1234.5"). */
+export function formatCoordinate(value: number, locale: string, digits = 0): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(value);
+}
+
+/**
+ * Weights are stored in grams. Below a kilogram players think in grams; above it in kilograms, and a trophy
+ * threshold or a record must stay exact, so kilograms keep up to three decimals (every gram), trailing zeros dropped.
+ */
+export function formatWeight(grams: number, locale: string): string {
+  if (Math.abs(grams) < 1000) return `${formatCount(grams, locale)} g`;
+  return `${formatDecimal(grams / 1000, locale, 3)} kg`;
+}
+
+/** "850 g – 12.5 kg": a range keeps each end in its own unit rather than forcing both into one. */
+export function formatWeightRange(minGrams: number, maxGrams: number, locale: string): string {
+  return `${formatWeight(minGrams, locale)} – ${formatWeight(maxGrams, locale)}`;
+}
+
+/**
+ * A share (0–1) as a percentage with exactly `digits` decimals ("33.3%"). A share that is not 0 never reads as 0:
+ * one too small to show reads as under the smallest step ("<0.1%").
+ */
+export function formatShare(share: number, locale: string, digits = 1): string {
+  const format = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  const step = 10 ** -(digits + 2);
+  if (share > 0 && share < step / 2) return `<${format.format(step)}`;
+  return format.format(share);
+}
+
+/** A change in percent (already ×100) with its sign: "+12.5%", "−8%" (a real minus sign), "0%". */
+export function formatChange(pct: number, locale: string): string {
+  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct);
+  return `${text.replace('-', '−')}%`;
+}

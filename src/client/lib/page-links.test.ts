@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { baitGuideSearch, heatMapSearch } from './page-links';
+
+describe('links between pages', () => {
+  it("links a fish's bait guide in the API's names, on a map only when one is given", () => {
+    expect(baitGuideSearch(3)).toBe('?fish_id=3');
+    expect(baitGuideSearch(3, null)).toBe('?fish_id=3');
+    expect(baitGuideSearch(3, 11)).toBe('?fish_id=3&map_id=11');
+  });
+
+  it('links the heat map of a map narrowed to a fish', () => {
+    expect(heatMapSearch(3, 42)).toBe('?map=3&fish=42');
+  });
+});

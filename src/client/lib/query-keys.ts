@@ -1,0 +1,64 @@
+/**
+ * Every TanStack Query key of the client, in one typed factory: a key is written once, so a query and the code that
+ * updates or invalidates it cannot drift apart. Each area's keys start with the area's name, and a shorter
+ * key (e.g. `queryKeys.vip.anyStatus()`) is the prefix that matches all keys of its kind. Keys of what belongs to a user hold the session's token, so
+ * another login never sees the last one's answers.
+ */
+import type { HeatmapRange } from '#shared/catch-data-rules';
+import type { Locale } from '#shared/locales';
+
+/** A page's filters as they key its answers (a plain object of the page's own). */
+type Filters = object;
+
+export const queryKeys = {
+  build: () => ['build'] as const,
+  account: {
+    me: (token: string) => ['account', 'me', token] as const,
+    verify: (emailToken: string) => ['account', 'verify', emailToken] as const,
+  },
+  ai: {
+    quota: (token: string) => ['ai', 'quota', token] as const,
+    history: (token: string) => ['ai', 'history', token] as const,
+  },
+  baitGuide: {
+    ranking: (fish: number | null, map: number | null) => ['bait-guide', 'ranking', fish, map] as const,
+    detail: (fish: number, map: number | null) => ['bait-guide', 'detail', fish, map] as const,
+    top: (map: number | null) => ['bait-guide', 'top', map] as const,
+  },
+  catalogue: {
+    baits: (lang: Locale, filters: Filters) => ['catalogue', 'baits', lang, filters] as const,
+    fishesByMap: (map: number | null) => ['catalogue', 'fishes-by-map', map] as const,
+  },
+  heatmap: {
+    picture: (query: HeatKey | null) => ['heatmap', query] as const,
+    cell: (query: HeatKey | null, cell: { col: number; row: number } | null) =>
+      ['heatmap', 'cell', query, cell] as const,
+  },
+  logs: {
+    list: (kind: LogKind, filters: Filters, page: number, session: string | null) =>
+      ['logs', kind, 'list', filters, page, session] as const,
+    item: (kind: LogKind, id: number | null) => ['logs', kind, 'item', id] as const,
+  },
+  stats: {
+    me: (token: string, clientId: string | null, timeZone: string) =>
+      ['stats', 'me', token, clientId, timeZone] as const,
+  },
+  vip: {
+    status: (token: string) => ['vip', 'status', token] as const,
+    /** Every user's status: the prefix that marks them all out of date. */
+    anyStatus: () => ['vip', 'status'] as const,
+    orders: (token: string, page: number) => ['vip', 'orders', token, page] as const,
+    /** Every page of every user's orders. */
+    anyOrders: () => ['vip', 'orders'] as const,
+    order: (token: string, orderNo: string) => ['vip', 'order', token, orderNo] as const,
+    userAfter: (token: string, orderNo: string) => ['vip', 'user-after', token, orderNo] as const,
+  },
+};
+
+type LogKind = 'bird' | 'official';
+interface HeatKey {
+  map: number;
+  fish: number | null;
+  star: number | null;
+  range: HeatmapRange;
+}

@@ -1,0 +1,73 @@
+/**
+ * A page's state in its URL (filters, the page number, the open item): the one way to read the query string, where
+ * a missing or malformed value reads as "not set" (a hand-edited or stale link never breaks a page), and the one way
+ * to change it, as a history entry that keeps the scroll position.
+ */
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { STAR_TYPES } from '#shared/game/catch-attributes';
+
+/** A catalogue or record id: a positive whole number, else null. */
+export function parseId(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** A page number: a whole number from 1, else page 1. */
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** One of the words a parameter may hold (a time range, a rod type), else null. */
+export function parseOneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : null;
+}
+
+/** A star type a catch may carry: 0 (unknown) or 446–452, else null. */
+export function parseStarType(value: string | null): number | null {
+  const star = Number(value);
+  return value && (STAR_TYPES as readonly number[]).includes(star) ? star : null;
+}
+
+/** Search text as typed: trimmed, at most 100 characters ('' for none). */
+export function parseSearchText(value: string | null): string {
+  return (value ?? '').trim().slice(0, 100);
+}
+
+/** Sets a parameter, or removes it for no value (null, undefined or ''), so defaults stay out of the URL. */
+export function setParam(params: URLSearchParams, key: string, value: string | number | null | undefined): void {
+  if (value === null || value === undefined || value === '') params.delete(key);
+  else params.set(key, String(value));
+}
+
+/** A link to this page with one parameter set and the others kept (`?map=3&id=7`): opens an item over a list. */
+export function searchWith(searchParams: URLSearchParams, key: string, value: string | number): string {
+  const next = new URLSearchParams(searchParams);
+  next.set(key, String(value));
+  return `?${next.toString()}`;
+}
+
+type EditSearch = (edit: (params: URLSearchParams) => void, options?: { replace?: boolean }) => void;
+
+/**
+ * The current query string and the way to change it: `edit` gets a copy to change in place; the result is a new
+ * history entry (or replaces the current one) and the page keeps its scroll position.
+ */
+export function useSearch(): [URLSearchParams, EditSearch] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const edit = useCallback<EditSearch>(
+    (change, options) => {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          change(next);
+          return next;
+        },
+        { replace: options?.replace, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+  return [searchParams, edit];
+}
