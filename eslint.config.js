@@ -1,4 +1,4 @@
-// ESLint 9 flat config: typescript-eslint, React hooks, and the boundaries of DESIGN §2 (docs/ARCHITECTURE.md,
+// ESLint 9 flat config: typescript-eslint, React hooks, and the boundaries of docs/design.md §2 (docs/ARCHITECTURE.md,
 // "Boundaries the tools enforce"): the client and the server never import each other and meet only in src/shared,
 // which uses neither Node nor the DOM; features do not import each other; plugins do not import features; the catch
 // store is entered only through its entry files and imports no feature; production code imports no test code; no
@@ -31,7 +31,7 @@ const crossFeatureZones = (side, remedy) =>
     target: `src/${side}/features/${feature}`,
     from: `src/${side}/features`,
     except: [`./${feature}`],
-    message: `A ${side} feature must not import another feature (DESIGN §2): ${remedy}.`,
+    message: `A ${side} feature must not import another feature (docs/design.md §2): ${remedy}.`,
   }));
 
 const sideZones = [
@@ -140,7 +140,7 @@ export default tseslint.config(
         'error',
         ...platformGlobals.map((name) => ({
           name,
-          message: 'src/shared runs in the browser and in Node: no DOM or Node globals (DESIGN §2).',
+          message: 'src/shared runs in the browser and in Node: no DOM or Node globals (docs/design.md §2).',
         })),
       ],
     },

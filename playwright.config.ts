@@ -1,5 +1,5 @@
 /**
- * Playwright journeys in Debian's Chromium (DESIGN §2: never a downloaded browser).
+ * Playwright journeys in Debian's Chromium (docs/design.md §2: never a downloaded browser).
  *
  * The suite drives the built site: run `npm run build` first, then `npm run test:e2e`. The web server is started
  * here on its own port with a fresh data folder, so every run gets a newly generated demo world and never touches
@@ -44,7 +44,7 @@ export default defineConfig({
     command: 'node dist/server/server.js',
     url: `${BASE_URL}/health`,
     reuseExistingServer: false,
-    // First start generates the demo world (DESIGN §2: ≤ 30 s); leave room for a slow CI machine.
+    // First start generates the demo world (docs/design.md §2: ≤ 30 s); leave room for a slow CI machine.
     timeout: 90_000,
     // A smaller demo world: the journeys need every catalogue item but not 300,000 catches.
     env: {

@@ -10,9 +10,10 @@ const API_SERVER = 'http://127.0.0.1:3000';
 const proxy = Object.fromEntries(['/api', '/media', '/docs', '/sitemap.xml'].map((path) => [path, API_SERVER]));
 
 /**
- * The build id (spec §9 build-update check): a hash of every file the build emits, so a rebuild of the same code keeps
- * its id and any change gets a new one. Runs after Vite has written index.html into the bundle; puts the id into it as
- * a `<meta>` (the page knows its own build) and beside it as build.json (the server answers it at `GET /api/build`).
+ * The build id (docs/product-requirements.md §9 build-update check): a hash of every file the build emits, so a rebuild
+ * of the same code keeps its id and any change gets a new one. Runs after Vite has written index.html into the bundle;
+ * puts the id into it as a `<meta>` (the page knows its own build) and beside it as build.json (the server answers it
+ * at `GET /api/build`).
  */
 function buildId(): Plugin {
   return {

@@ -1,6 +1,6 @@
 /**
- * Measures the initial JavaScript of the built front end (budget: ≤ 170 KB gzip, DESIGN §6): the entry chunk and
- * every chunk it imports statically, as listed in Vite's manifest. Lazy pages and widgets are not counted — they
+ * Measures the initial JavaScript of the built front end (budget: ≤ 170 KB gzip, docs/design.md §6): the entry chunk
+ * and every chunk it imports statically, as listed in Vite's manifest. Lazy pages and widgets are not counted — they
  * load after the first paint. Also refuses zod in any chunk, lazy ones included: the client types its calls with
  * `import type` from the contracts, and a value imported from a contract file (a constant) brings the whole schema
  * library along; such constants live in zod-free files (`#shared/vip-rules`, `#shared/ai-rules`, …).

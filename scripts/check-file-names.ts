@@ -1,5 +1,5 @@
 /**
- * Kebab-case names (DESIGN §2) for every folder and file under src/, scripts/ and tests/: `fish-card.tsx`,
+ * Kebab-case names (docs/design.md §2) for every folder and file under src/, scripts/ and tests/: `fish-card.tsx`,
  * `auth.routes.test.ts`, `fish-card.module.css`, `0001-catalogue.ts`. A script rather than an ESLint plugin because
  * ESLint sees only the code files, and the locale JSON, CSS modules, HTML and SVG files need the same rule.
  * Dot-files (`.gitkeep`) are not names in this sense and are skipped. Run by `npm run lint`.

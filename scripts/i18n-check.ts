@@ -1,6 +1,6 @@
 /**
- * Checks the translations in src/client/locales/{zh,en,ja}/<namespace>.json (DESIGN §2): every namespace exists in
- * every language, every key (nested, dotted) present in one language is present in all, and no text is empty.
+ * Checks the translations in src/client/locales/{zh,en,ja}/<namespace>.json (docs/design.md §2): every namespace exists
+ * in every language, every key (nested, dotted) present in one language is present in all, and no text is empty.
  * Exits non-zero listing each problem.
  *
  *   npm run i18n:check            (= tsx scripts/i18n-check.ts [folder])

@@ -1,6 +1,6 @@
 /**
  * Login timing: a wrong password for an unknown address must cost what it costs for a known one, or the answer time
- * tells an attacker which addresses have accounts (contracts/auth-api.md §4.1). Unknown users spend one argon2id
+ * tells an attacker which addresses have accounts (docs/account-api.md §4.1). Unknown users spend one argon2id
  * verification against a dummy hash; this measures that both paths really take the same time on this machine.
  * The unit suite proves the mechanism without a clock (features/auth/login-timing.test.ts).
  *

@@ -1,7 +1,7 @@
 /**
- * The route table (spec §2): every page of `#shared/pages` under no prefix (zh), `/zh`, `/en` and `/ja`. Pages are
- * lazy route modules (`routes/<name>-page.tsx` exporting `Component`), so each is downloaded when first visited and
- * the loading bar runs meanwhile.
+ * The route table (docs/product-requirements.md §2): every page of `#shared/pages` under no prefix (zh), `/zh`, `/en`
+ * and `/ja`. Pages are lazy route modules (`routes/<name>-page.tsx` exporting `Component`), so each is downloaded when
+ * first visited and the loading bar runs meanwhile.
  */
 import type { ComponentType } from 'react';
 import {

@@ -1,5 +1,5 @@
 /**
- * Every environment variable of the server, parsed once (DESIGN §2 "Configuration"). Nothing else reads
+ * Every environment variable of the server, parsed once (docs/design.md §2 "Configuration"). Nothing else reads
  * process.env: code receives the parsed `Config`, which also makes tests build apps with any settings they need.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
- * Counters for rate limits (DESIGN §4): attempts per client IP, failed logins per account and client address (and
- * per account across addresses), avatar uploads per user, in process by default
+ * Counters for rate limits (docs/design.md §4): attempts per client IP, failed logins per account and client address
+ * (and per account across addresses), avatar uploads per user, in process by default
  * and in Redis when `REDIS_URL` is set, so every instance behind a load balancer counts together; while Redis is
  * down, in the process again (decision 0018). One small store
  * rather than @fastify/rate-limit: the per-account rule forgets an account's attempts when it logs in, so only

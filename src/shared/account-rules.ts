@@ -1,10 +1,10 @@
 /**
- * The account rules both sides enforce (product spec §5, §9; contracts/auth-api.md "settings and deliberate
- * departures"): limits, the exact messages clients show, the `detail` codes. Plain TypeScript without zod, so the
- * client's account pages can use them without loading the schema library; the request bodies are zod schemas in
+ * The account rules both sides enforce (docs/product-requirements.md §5, §9; docs/account-api.md "settings and
+ * deliberate departures"): limits, the exact messages clients show, the `detail` codes. Plain TypeScript without zod,
+ * so the client's account pages can use them without loading the schema library; the request bodies are zod schemas in
  * `contracts/auth.ts` (clients import their types only).
  */
-/** Product rules (spec §5, §9; contract "settings and deliberate departures"). */
+/** Product rules (docs/product-requirements.md §5, §9; docs/account-api.md "settings and deliberate departures"). */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Longer passwords are refused before hashing (hash DoS); counted in UTF-8 bytes. */
 export const PASSWORD_MAX_BYTES = 256;
@@ -94,7 +94,7 @@ export function normalizeBindingCode(typed: string): string {
   return typed.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
-/** `detail` codes of the account API (contract §2, DESIGN §4). */
+/** `detail` codes of the account API (docs/account-api.md §2, docs/design.md §4). */
 export const AuthErrorCode = {
   REGISTER_USER_ALREADY_EXISTS: 'REGISTER_USER_ALREADY_EXISTS',
   REGISTER_INVALID_PASSWORD: 'REGISTER_INVALID_PASSWORD',

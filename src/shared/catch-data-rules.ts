@@ -1,5 +1,5 @@
 /**
- * The rules of the heat map and the bait guide both sides use (contracts/catch-data-api.md §3, §4; DESIGN §5): the
+ * The rules of the heat map and the bait guide both sides use (docs/catch-data-api.md §3, §4; docs/design.md §5): the
  * time ranges, the grid, the bait guide's window, minimum count and depth bands. Plain TypeScript without zod, so the
  * client's pages can use them without loading the schema library; the wire schemas are in `contracts/catches.ts`,
  * which re-exports these.
@@ -12,7 +12,7 @@ export const HEATMAP_RANGE_DAYS: Readonly<Record<HeatmapRange, number>> = { '1d'
 /** Default heat-map grid: cells per side. */
 export const HEATMAP_GRID = 128;
 
-/** The bait guide looks at the last 72 hours ending now (spec §9: "last 3 days"). */
+/** The bait guide looks at the last 72 hours ending now (docs/product-requirements.md §9: "last 3 days"). */
 export const BAIT_GUIDE_WINDOW_HOURS = 72;
 /**
  * The bait guide's depth bands (metres): `0-1`, `1-2`, `2-5`, … `50-100`, `100+`; a depth belongs to the band whose
@@ -26,7 +26,7 @@ export function depthBand(depth: number): string {
   return upper === undefined ? `${DEPTH_BAND_EDGES[i]}+` : `${DEPTH_BAND_EDGES[i]}-${upper}`;
 }
 
-/** Baits with fewer catches than this hide behind "show all" (DESIGN §5). */
+/** Baits with fewer catches than this hide behind "show all" (docs/design.md §5). */
 export const BAIT_GUIDE_MIN_COUNT = 3;
 
 /** The range a number of a catch or a sale may take; `integer` when only whole numbers are allowed. */
@@ -37,9 +37,9 @@ export interface NumberBounds {
 }
 
 /**
- * What the game can produce for each number of a catch (contract §1), checked on every upload and import, and what
- * the reads show: a stored value outside (only another tool or an older version could write one) is shown at the
- * nearest bound, so no stored row can break an answer. `x`/`y` are bounded by the map (the writer checks them) and
+ * What the game can produce for each number of a catch (docs/catch-data-api.md §1), checked on every upload and import,
+ * and what the reads show: a stored value outside (only another tool or an older version could write one) is shown at
+ * the nearest bound, so no stored row can break an answer. `x`/`y` are bounded by the map (the writer checks them) and
  * need only be finite. `weight` is also within the fish's own range; 10 t is beyond any fish of the game.
  */
 export const CATCH_BOUNDS = {

@@ -2,7 +2,7 @@
 export const LOCALES = ['zh', 'en', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh';
-/** Name of the cookie that remembers the chosen language (spec §9: 365 days). */
+/** Name of the cookie that remembers the chosen language (docs/product-requirements.md §9: 365 days). */
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_DAYS = 365;
 
@@ -20,9 +20,9 @@ export function firstSupportedLocale(languages: readonly string[]): Locale | nul
 }
 
 /*
- * Locale routing (spec §2, DESIGN §1): zh's pages have no prefix; `/zh/...`, `/en/...` and `/ja/...` are the prefixed
- * forms. The client's links, the sitemap, the e-mailed links and the end-to-end tests all build paths with these, so
- * a URL is spelled the same way everywhere.
+ * Locale routing (docs/product-requirements.md §2, docs/design.md §1): zh's pages have no prefix; `/zh/...`, `/en/...`
+ * and `/ja/...` are the prefixed forms. The client's links, the sitemap, the e-mailed links and the end-to-end tests
+ * all build paths with these, so a URL is spelled the same way everywhere.
  */
 
 /** The language of a pathname: its first segment when that is a locale, else zh. */

@@ -1,6 +1,6 @@
 /**
- * Every screen of the product (spec §2), shared by the client's route table and the server's sitemap so the two
- * can never disagree. `public` pages are listed in the sitemap; account pages are not.
+ * Every screen of the product (docs/product-requirements.md §2), shared by the client's route table and the server's
+ * sitemap so the two can never disagree. `public` pages are listed in the sitemap; account pages are not.
  */
 export const PAGES = [
   { path: '/', key: 'home', public: true },

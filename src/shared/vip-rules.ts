@@ -1,6 +1,6 @@
 /** VIP constants and `detail` codes (no zod: the client imports them). Contract schemas: `contracts/vip.ts`. */
 
-/** The price is the server's, never the client's: 40 USD for 30 days (spec §9). */
+/** The price is the server's, never the client's: 40 USD for 30 days (docs/product-requirements.md §9). */
 export const VIP_PRICE_CENTS = 4000;
 export const VIP_CURRENCY = 'USD';
 export const VIP_PERIOD_DAYS = 30;

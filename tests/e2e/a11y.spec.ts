@@ -1,6 +1,6 @@
 /**
- * DESIGN §6: no axe-core violations on any page, in all three languages. Both colour schemes, because contrast is
- * decided per scheme. Every rule axe has runs, of any impact, not only the WCAG-tagged defaults: axe leaves its
+ * docs/design.md §6: no axe-core violations on any page, in all three languages. Both colour schemes, because contrast
+ * is decided per scheme. Every rule axe has runs, of any impact, not only the WCAG-tagged defaults: axe leaves its
  * experimental rules out unless asked, and one of them (label-content-name-mismatch, WCAG 2.5.3) is how a control
  * whose accessible name hides its visible text is found; best-practice rules (landmarks, headings) count too.
  */

@@ -1,8 +1,8 @@
 /**
- * The axe rules every accessibility check runs (DESIGN §6): the rules of the very axe-core copy AxeBuilder injects
- * into the page (resolved from @axe-core/playwright), so an upgrade brings its new rules in. Left out: deprecated
- * rules (kept by axe only for old configurations) and the AAA level (`wcag2aaa`, e.g. 7:1 text contrast), which the
- * product does not claim: its target is WCAG 2.x AA.
+ * The axe rules every accessibility check runs (docs/design.md §6): the rules of the very axe-core copy AxeBuilder
+ * injects into the page (resolved from @axe-core/playwright), so an upgrade brings its new rules in. Left out:
+ * deprecated rules (kept by axe only for old configurations) and the AAA level (`wcag2aaa`, e.g. 7:1 text contrast),
+ * which the product does not claim: its target is WCAG 2.x AA.
  */
 import { createRequire } from 'node:module';
 import type AxeCore from 'axe-core';

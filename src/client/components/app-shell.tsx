@@ -12,14 +12,15 @@ const MAIN_ID = 'main-content';
 
 // The drawer (with its overlay and scroll lock) is only for phones: it loads after the first paint.
 const mobileNavWidget = createLazyWidget(() => import('./mobile-nav').then((module) => module.MobileNav));
-// The hourly build check (spec §9) has nothing to do for an hour, and its query code would cost the first download.
+// The hourly build check (docs/product-requirements.md §9) has nothing to do for an hour, and its query code would cost
+// the first download.
 const buildUpdateWidget = createLazyWidget(() =>
   import('./build-update-notice').then((module) => module.BuildUpdateNotice),
 );
 
 /**
- * The frame of every page: loading bar, top bar, mobile menu and the page outlet (spec §2 app shell), and the hourly
- * check for a newer build (spec §9).
+ * The frame of every page: loading bar, top bar, mobile menu and the page outlet (docs/product-requirements.md §2 app
+ * shell), and the hourly check for a newer build (docs/product-requirements.md §9).
  */
 export function AppLayout() {
   const { t } = useTranslation();

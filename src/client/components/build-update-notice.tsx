@@ -7,9 +7,9 @@ import { useNewerBuild } from '../lib/use-newer-build';
 const TOAST_ID = 'build-update';
 
 /**
- * Offers a reload when a newer build has been deployed (spec §9). It never reloads by itself, and never offers while a
- * form holds unsent typing: the offer waits until the form is sent or left, and is withdrawn if typing starts while
- * it is shown. Closed by the user, it stays closed for that build; a later deploy offers again.
+ * Offers a reload when a newer build has been deployed (docs/product-requirements.md §9). It never reloads by itself,
+ * and never offers while a form holds unsent typing: the offer waits until the form is sent or left, and is withdrawn
+ * if typing starts while it is shown. Closed by the user, it stays closed for that build; a later deploy offers again.
  */
 export function BuildUpdateNotice() {
   const { t } = useTranslation();

@@ -29,8 +29,9 @@ function describe(error: unknown): Described {
 }
 
 /**
- * The router's error element (spec §2): 'Not Found' for 404, else 'some error occurred' with the code, the message and
- * the stack when there is one. Crawlers get a bare line instead (spec §8: no error page for bots).
+ * The router's error element (docs/product-requirements.md §2): 'Not Found' for 404, else 'some error occurred' with
+ * the code, the message and the stack when there is one. Crawlers get a bare line instead
+ * (docs/product-requirements.md §8: no error page for bots).
  */
 export function ErrorPage() {
   const error = useRouteError();

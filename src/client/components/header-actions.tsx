@@ -95,7 +95,7 @@ export function UserButton() {
   );
 }
 
-/** Opens the community forum in a new tab (spec §2 chat button). */
+/** Opens the community forum in a new tab (docs/product-requirements.md §2 chat button). */
 function ForumButton() {
   const { t } = useTranslation();
   return (
@@ -113,7 +113,10 @@ function ForumButton() {
   );
 }
 
-/** The moon button (spec §2): toggles light/dark; Mantine's colour-scheme manager remembers the choice. */
+/**
+ * The moon button (docs/product-requirements.md §2): toggles light/dark; Mantine's colour-scheme manager remembers the
+ * choice.
+ */
 function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();

@@ -43,7 +43,10 @@ export const languageMenuWidget = createLazyWidget(() =>
   import('./language-menu-dropdown').then((module) => module.LanguageMenuDropdown),
 );
 
-/** The language menu (spec §2). The menu code loads after the first paint; until then its trigger stands in. */
+/**
+ * The language menu (docs/product-requirements.md §2). The menu code loads after the first paint; until then its
+ * trigger stands in.
+ */
 export function LanguageMenu() {
   const ready = languageMenuWidget.useReady();
   const placeholder = (

@@ -7,7 +7,9 @@ interface LoadFailedAlertProps {
   onRetry: () => void;
 }
 
-/** A list's load-failed state (spec §8: 'Load failed, please try again') with a retry button. */
+/**
+ * A list's load-failed state (docs/product-requirements.md §8: 'Load failed, please try again') with a retry button.
+ */
 export function LoadFailedAlert({ title, retryLabel, onRetry }: LoadFailedAlertProps) {
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title} role="alert">

@@ -10,7 +10,7 @@ interface StarBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'childre
   fallback?: string;
 }
 
-/** A star type by its catalogue name, in its rarity class's colour (spec §3). */
+/** A star type by its catalogue name, in its rarity class's colour (docs/product-requirements.md §3). */
 export function StarBadge({ starType, fallback, ...props }: StarBadgeProps) {
   const { starTypeById } = useBaseConfig();
   const displayName = useDisplayName();

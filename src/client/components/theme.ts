@@ -6,15 +6,16 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
-/** Spec §9: dropdown menu content opens at the bottom, 8 px away from its trigger. */
+/** docs/product-requirements.md §9: dropdown menu content opens at the bottom, 8 px away from its trigger. */
 export const DROPDOWN_POSITION = 'bottom' as const;
 export const DROPDOWN_OFFSET = 8;
 
 const PRIMARY = 'lime';
 
 /**
- * Lime is the product colour (spec §9). Mantine's lime is very light from shade 6 up, so white text on it and lime
- * text on white fail WCAG contrast; the darker shades 7–9 here keep the hue but reach 4.5:1 (shade 8 on white ≈ 5:1).
+ * Lime is the product colour (docs/product-requirements.md §9). Mantine's lime is very light from shade 6 up, so white
+ * text on it and lime text on white fail WCAG contrast; the darker shades 7–9 here keep the hue but reach 4.5:1 (shade
+ * 8 on white ≈ 5:1).
  */
 const lime: MantineColorsTuple = [
   '#f4fce3',

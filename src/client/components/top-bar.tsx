@@ -5,7 +5,10 @@ import { DesktopNav } from './desktop-nav';
 import { HeaderActions } from './header-actions';
 import { MOBILE_NAV_ID } from './nav-items';
 
-/** The top bar (spec §2): logo, page links (a burger below `sm`), user, forum, colour scheme and language. */
+/**
+ * The top bar (docs/product-requirements.md §2): logo, page links (a burger below `sm`), user, forum, colour scheme and
+ * language.
+ */
 export function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,6 @@
 /**
- * The one HTTP client of the front end (spec §7–8). Every feature calls the API through `api`, never `fetch`.
+ * The one HTTP client of the front end (docs/product-requirements.md §7–8). Every feature calls the API through `api`,
+ * never `fetch`.
  * - every request carries `X-Timestamp` (unix seconds), `Accept-Language` (the page's language: the server writes its
  *   e-mails in it) and `Authorization: Bearer` when a token is stored;
  * - 401 clears the session and sends the user to the login page (the registered handler does the navigation), unless
@@ -28,8 +29,8 @@ export class ApiError extends Error {
 }
 
 /**
- * A 401 the client has already dealt with: the session is forgotten and the user told and sent to log in (spec §8).
- * Callers show no failure of their own for it.
+ * A 401 the client has already dealt with: the session is forgotten and the user told and sent to log in
+ * (docs/product-requirements.md §8). Callers show no failure of their own for it.
  */
 export class SessionExpiredError extends ApiError {
   constructor(data: unknown) {

@@ -1,7 +1,7 @@
 /**
- * The base configuration (spec §3, §4, §8; DESIGN §5): the catalogue lists every page needs (fish, maps, baits,
- * star types, bait types), fetched once at start-up. The last good copy is kept in localStorage under `base-config`,
- * so pages render at once from it while a fresh copy loads in the background.
+ * The base configuration (docs/product-requirements.md §3, §4, §8; docs/design.md §5): the catalogue lists every page
+ * needs (fish, maps, baits, star types, bait types), fetched once at start-up. The last good copy is kept in
+ * localStorage under `base-config`, so pages render at once from it while a fresh copy loads in the background.
  *
  * States: idle (not loaded) → loading → loaded | error (with its text). `loadBaseConfig()` does nothing while loading
  * or once loaded; `resetBaseConfig()` goes back to idle and forgets the cache.

@@ -1,9 +1,9 @@
 /**
- * The start-up check of a stored session (spec §4: whether a user is logged in is decided by the current-user call).
- * With a stored token, `GET /api/users/me` runs once: success refreshes the stored user info; a 401 forgets the
- * session without leaving the page (a visitor on a public page stays there; protected pages send the now logged-out
- * user to the login page themselves); any other failure keeps the session and says so ('Get user info failed').
- * Imports only types from the auth contract, so zod stays out of the first download.
+ * The start-up check of a stored session (docs/product-requirements.md §4: whether a user is logged in is decided by
+ * the current-user call). With a stored token, `GET /api/users/me` runs once: success refreshes the stored user info; a
+ * 401 forgets the session without leaving the page (a visitor on a public page stays there; protected pages send the
+ * now logged-out user to the login page themselves); any other failure keeps the session and says so ('Get user info
+ * failed'). Imports only types from the auth contract, so zod stays out of the first download.
  */
 import type { UserRead } from '#shared/contracts/auth';
 import { ApiError, api } from './api-client';

@@ -1,7 +1,7 @@
 /**
  * Which forms hold typing the user has not submitted yet. A form reports itself with `useDirtyForm(form.isDirty())`;
- * anything that could throw that typing away (the build-update reload, spec §9) asks `useAnyFormDirty()` first. A
- * form that unmounts stops counting, so leaving a page never leaves a stale entry behind.
+ * anything that could throw that typing away (the build-update reload, docs/product-requirements.md §9) asks
+ * `useAnyFormDirty()` first. A form that unmounts stops counting, so leaving a page never leaves a stale entry behind.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 

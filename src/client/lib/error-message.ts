@@ -1,7 +1,7 @@
 /**
  * The text to show for a failed call. The API client speaks the spec's fixed wording ('request error', '响应错误',
- * '未知错误', spec §8); on screen those become the page's language, as does an unreachable server. Server `detail` texts
- * pass through unchanged.
+ * '未知错误', docs/product-requirements.md §8); on screen those become the page's language, as does an unreachable server.
+ * Server `detail` texts pass through unchanged.
  */
 import { i18n } from './i18n';
 

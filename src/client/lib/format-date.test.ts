@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes } from './format-date';
 
-describe('date formats (spec §9)', () => {
+describe('date formats (docs/product-requirements.md §9)', () => {
   it("writes 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm' and 'YYYY-MM-DD' in local time", () => {
     const local = new Date(2031, 0, 2, 3, 4, 5);
     expect(formatDateTime(local)).toBe('2031-01-02 03:04:05');

@@ -1,4 +1,7 @@
-/** Dates as the product shows them (spec §9): 'YYYY-MM-DD HH:mm:ss' and 'YYYY-MM-DD', in the browser's time zone. */
+/**
+ * Dates as the product shows them (docs/product-requirements.md §9): 'YYYY-MM-DD HH:mm:ss' and 'YYYY-MM-DD', in the
+ * browser's time zone.
+ */
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -1,7 +1,7 @@
 /**
  * Widgets that are not needed for the first paint (menus, the mobile drawer, the toast container) load after it: when
  * the browser is idle, or earlier when the user shows intent (pointer over, focus, touch, click). This keeps the
- * first download within the 170 KB budget (DESIGN §6) without making the widgets feel late.
+ * first download within the 170 KB budget (docs/design.md §6) without making the widgets feel late.
  *
  * Usage: `const ready = widget.useReady();` then render `<widget.Lazy … />` (inside Suspense, with the placeholder as
  * fallback) once ready, and the placeholder with `widget.placeholderProps` before.

@@ -1,11 +1,14 @@
 /**
- * The navigation loading bar (spec §4, §9) on top of @mantine/nprogress. Lifecycle: start → progress estimate →
- * finish → hide after a delay → reset; or fail, which turns the bar red before it hides.
+ * The navigation loading bar (docs/product-requirements.md §4, §9) on top of @mantine/nprogress. Lifecycle: start →
+ * progress estimate → finish → hide after a delay → reset; or fail, which turns the bar red before it hides.
  * Shown only when a navigation takes longer than the throttle, so quick page changes do not flash a bar.
  */
 import { createNprogress, updateNavigationProgressStateAction } from '@mantine/nprogress';
 
-/** Spec §9: throttle 200 ms, duration 2000 ms, hide delay 500 ms, reset delay 400 ms, height 3 px. */
+/**
+ * docs/product-requirements.md §9: throttle 200 ms, duration 2000 ms, hide delay 500 ms, reset delay 400 ms, height 3
+ * px.
+ */
 export const LOADING_BAR_THROTTLE_MS = 200;
 export const LOADING_BAR_DURATION_MS = 2000;
 export const LOADING_BAR_HIDE_DELAY_MS = 500;

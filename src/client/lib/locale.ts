@@ -1,7 +1,7 @@
 /**
- * The browser side of locale routing (spec §2, DESIGN §1): the route decides the language (`localeFromPath`,
- * `localePath` and `stripLocale` in `#shared/locales`); the cookie and the browser language only decide where a first
- * visit to the bare home page `/` goes. Pure functions, so they are easy to test.
+ * The browser side of locale routing (docs/product-requirements.md §2, docs/design.md §1): the route decides the
+ * language (`localeFromPath`, `localePath` and `stripLocale` in `#shared/locales`); the cookie and the browser language
+ * only decide where a first visit to the bare home page `/` goes. Pure functions, so they are easy to test.
  */
 import {
   DEFAULT_LOCALE,
@@ -26,7 +26,7 @@ export function readLocaleCookie(cookieHeader: string): Locale | null {
   return null;
 }
 
-/** The cookie string that remembers a chosen language for 365 days (spec §9). */
+/** The cookie string that remembers a chosen language for 365 days (docs/product-requirements.md §9). */
 export function localeCookie(locale: Locale): string {
   const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
   return `${LOCALE_COOKIE}=${locale}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;

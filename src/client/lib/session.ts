@@ -1,7 +1,8 @@
 /**
- * The browser session (spec §3, DESIGN §5): `{token, userInfo}` under one localStorage key. Logged out = empty token
- * and no user info. The store is a tiny external store so React reads it with useSyncExternalStore and the API client
- * reads it without React. Other tabs' logins and logouts arrive through the `storage` event.
+ * The browser session (docs/product-requirements.md §3, docs/design.md §5): `{token, userInfo}` under one localStorage
+ * key. Logged out = empty token and no user info. The store is a tiny external store so React reads it with
+ * useSyncExternalStore and the API client reads it without React. Other tabs' logins and logouts arrive through the
+ * `storage` event.
  */
 import { useSyncExternalStore } from 'react';
 import type { UserRead } from '#shared/contracts/auth';
@@ -12,7 +13,7 @@ import { toast } from './toast';
 
 export const SESSION_KEY = 'session';
 
-/** The current user as GET /api/users/me answers it (contracts/auth-api.md: UserRead plus our fields). */
+/** The current user as GET /api/users/me answers it (docs/account-api.md: UserRead plus our fields). */
 export type UserInfo = UserRead;
 
 interface Session {
@@ -120,9 +121,10 @@ export function loginPathFor(currentPath: string): string {
 }
 
 /**
- * A 401 from any call (spec §8: redirect to login, nothing thrown at the user): forget the session and go to the
- * login page. Already on the login page → stay there, so a failing call on it cannot loop. `redirect: false` only
- * forgets the session: a stale token found at start-up must not pull a visitor off a public page.
+ * A 401 from any call (docs/product-requirements.md §8: redirect to login, nothing thrown at the user): forget the
+ * session and go to the login page. Already on the login page → stay there, so a failing call on it cannot loop.
+ * `redirect: false` only forgets the session: a stale token found at start-up must not pull a visitor off a public
+ * page.
  */
 export function onUnauthorized({ redirect = true }: { redirect?: boolean } = {}): void {
   clearSession();

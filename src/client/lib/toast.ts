@@ -1,6 +1,6 @@
 /**
- * The one way features show a toast (spec §3 Toast, §9 constants). Built on @mantine/notifications; features never
- * call it directly, so the limits and looks stay in one place.
+ * The one way features show a toast (docs/product-requirements.md §3 Toast, §9 constants). Built on
+ * @mantine/notifications; features never call it directly, so the limits and looks stay in one place.
  */
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { createElement } from 'react';
@@ -9,8 +9,8 @@ import { i18n } from './i18n';
 import { ToastWithAction, type ToastAction } from './toast-with-action';
 
 /**
- * Spec §9: default duration 5000 ms, at most 5 (the newest kept), removal delay 200 ms, bottom-right; the 16 px gap
- * between toasts is Mantine's default spacing (components/toast-viewport.tsx).
+ * docs/product-requirements.md §9: default duration 5000 ms, at most 5 (the newest kept), removal delay 200 ms,
+ * bottom-right; the 16 px gap between toasts is Mantine's default spacing (components/toast-viewport.tsx).
  */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 5;
@@ -55,7 +55,8 @@ function show(kind: Kind, title: string, description?: string, options: ToastOpt
     closeButtonProps: { 'aria-label': i18n.t('common:actions.closeToast') },
   };
   const id = options.id ?? `toast-${(nextId += 1)}`;
-  // Keep only the newest TOAST_LIMIT (spec §4): drop the oldest rather than queueing the newest behind them.
+  // Keep only the newest TOAST_LIMIT (docs/product-requirements.md §4): drop the oldest rather than queueing the newest
+  // behind them.
   notifications.updateState(notificationsStore, (list) => [
     ...list.filter((item) => item.id !== id).slice(-(TOAST_LIMIT - 1)),
     { ...data, id },

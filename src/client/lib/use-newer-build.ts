@@ -1,6 +1,6 @@
 /**
- * The hourly build-update check (spec §9): the page knows which build it runs (index.html's `<meta>`, written by
- * `vite build`) and asks the server every hour which build it serves now.
+ * The hourly build-update check (docs/product-requirements.md §9): the page knows which build it runs (index.html's
+ * `<meta>`, written by `vite build`) and asks the server every hour which build it serves now.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import type { BuildInfo } from '#shared/contracts/build';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** Spec §9: build-update check every hour. */
+/** docs/product-requirements.md §9: build-update check every hour. */
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The build this page runs; null under the Vite dev server, which writes no build id (and so never checks). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
 import { AiChat } from '../features/ai/components/ai-chat';
 
-/** `/query/ai-chat` (spec §2): one question, one answer from our own data. */
+/** `/query/ai-chat` (docs/product-requirements.md §2): one question, one answer from our own data. */
 export function Component() {
   const { t } = useTranslation('ai');
   return (

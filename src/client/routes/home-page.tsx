@@ -9,8 +9,9 @@ function Description() {
 }
 
 /**
- * `/` (spec §1, §2 "Heat map"): where fish are caught, by map, fish, time range and star type. The title is in the
- * shell's texts, so the frame shows at once; the page's own texts load beside its data, not before it.
+ * `/` (docs/product-requirements.md §1, §2 "Heat map"): where fish are caught, by map, fish, time range and star type.
+ * The title is in the shell's texts, so the frame shows at once; the page's own texts load beside its data, not before
+ * it.
  */
 export function Component() {
   const { t } = useTranslation();

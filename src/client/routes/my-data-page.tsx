@@ -5,7 +5,7 @@ import { BirdIdBinding } from '../features/account/components/bird-id-binding';
 import { RequireLogin } from '../features/account/components/require-login';
 import { StatsPanel } from '../features/logs/components/stats-panel';
 
-/** `/user/my-data` (spec §2 personal data): the logger binding and the personal stats. */
+/** `/user/my-data` (docs/product-requirements.md §2 personal data): the logger binding and the personal stats. */
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (

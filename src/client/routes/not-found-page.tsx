@@ -6,7 +6,10 @@ import { PAGE_PATHS } from '#shared/pages';
 import { PageFrame } from '../components/page-frame';
 import { useLocalePath } from '../lib/use-locale';
 
-/** Any path that is not a page (spec §2): a message and a 'click to return to the homepage' link. */
+/**
+ * Any path that is not a page (docs/product-requirements.md §2): a message and a 'click to return to the homepage'
+ * link.
+ */
 export function Component() {
   const { t } = useTranslation();
   const localePath = useLocalePath();

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
 import { LogBrowser } from '../features/logs/components/log-browser';
 
-/** `/query/official-logs` (spec §2): the official records, the AI records' columns plus player and weight, and 'mine'. */
+/**
+ * `/query/official-logs` (docs/product-requirements.md §2): the official records, the AI records' columns plus player
+ * and weight, and 'mine'.
+ */
 export function Component() {
   const { t } = useTranslation('logs');
   return (

@@ -3,7 +3,7 @@ import { PageFrame } from '../components/page-frame';
 import { RequireLogin } from '../features/account/components/require-login';
 import { OrderList } from '../features/vip/components/order-list';
 
-/** `/user/orders` (spec §2): the user's orders with their activation keys. */
+/** `/user/orders` (docs/product-requirements.md §2): the user's orders with their activation keys. */
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'vip']);
   return (

@@ -3,7 +3,10 @@ import { PageFrame } from '../components/page-frame';
 import { ProfileForm } from '../features/account/components/profile-form';
 import { RequireLogin } from '../features/account/components/require-login';
 
-/** `/user/profile` (spec §2): nickname, avatar, bio and password; also the e-mail address (issue 13). */
+/**
+ * `/user/profile` (docs/product-requirements.md §2): nickname, avatar, bio and password; also the e-mail address (issue
+ * 13).
+ */
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (

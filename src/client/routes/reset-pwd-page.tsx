@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
 import { ResetPasswordForm } from '../features/account/components/reset-password-form';
 
-/** `/user/reset-pwd?token=…` (spec §2): the e-mailed link, where the new password is set. */
+/** `/user/reset-pwd?token=…` (docs/product-requirements.md §2): the e-mailed link, where the new password is set. */
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (

@@ -4,7 +4,10 @@ import { RequireLogin } from '../features/account/components/require-login';
 import { UserHome } from '../features/account/components/user-home';
 import { VipMembership } from '../features/vip/components/vip-membership';
 
-/** `/user` (spec §2): the user centre home with its VIP section; visitors are sent to the login page and back. */
+/**
+ * `/user` (docs/product-requirements.md §2): the user centre home with its VIP section; visitors are sent to the login
+ * page and back.
+ */
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'vip']);
   return (

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
 import { VipBuy } from '../features/vip/components/vip-buy';
 
-/** `/vip/buy` (spec §2): the benefits, the price and the way to pay; visitors are asked to log in first. */
+/**
+ * `/vip/buy` (docs/product-requirements.md §2): the benefits, the price and the way to pay; visitors are asked to log
+ * in first.
+ */
 export function Component() {
   const { t } = useTranslation(['common', 'vip']);
   return (

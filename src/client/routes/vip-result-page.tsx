@@ -5,7 +5,10 @@ import { RequireLogin } from '../features/account/components/require-login';
 import { PaymentResult } from '../features/vip/components/payment-result';
 import { orderNoParam } from '../features/vip/vip-format';
 
-/** `/vip/result?order_no=…` (spec §2): follows the order after its checkout and shows the outcome. */
+/**
+ * `/vip/result?order_no=…` (docs/product-requirements.md §2): follows the order after its checkout and shows the
+ * outcome.
+ */
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'vip']);
   const [searchParams] = useSearchParams();

@@ -1,7 +1,7 @@
 /**
- * Password hashing as FastAPI Users does it (contract §4.2): new hashes are argon2id with argon2-cffi's defaults
- * (m=65536, t=3, p=4); bcrypt hashes from older deployments still verify and are upgraded, as are argon2 hashes
- * with other parameters. Unknown users cost the same verification time (§4.1), so login timing reveals nothing.
+ * Password hashing as FastAPI Users does it (docs/account-api.md §4.2): new hashes are argon2id with argon2-cffi's
+ * defaults (m=65536, t=3, p=4); bcrypt hashes from older deployments still verify and are upgraded, as are argon2
+ * hashes with other parameters. Unknown users cost the same verification time (§4.1), so login timing reveals nothing.
  */
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';

@@ -1,5 +1,5 @@
 /**
- * The three JWTs of the account API (contract §3), HS256 with `jose`:
+ * The three JWTs of the account API (docs/account-api.md §3), HS256 with `jose`:
  * - access: `{sub, aud:["fastapi-users:auth"], exp}` plus `jti` (logout revokes it) and `ver` (the user's token
  *   version: a password change bumps it, revoking every older token);
  * - reset: `{sub, password_fgpt, aud:"fastapi-users:reset", exp}`: the fingerprint is an HMAC of the stored hash,

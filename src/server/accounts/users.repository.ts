@@ -1,7 +1,7 @@
 /**
  * The users table, which authentication, the profile and logger binding all work on: account core, not one feature's
- * (so no feature reaches into another's repository for it). Lookups ignore the e-mail's case (contract §1.6) and
- * the form of its domain (stored and compared in ASCII, `asciiEmail`); booleans read the same on both dialects.
+ * (so no feature reaches into another's repository for it). Lookups ignore the e-mail's case (docs/account-api.md §1.6)
+ * and the form of its domain (stored and compared in ASCII, `asciiEmail`); booleans read the same on both dialects.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { UserRead } from '#shared/contracts/auth';

@@ -1,5 +1,5 @@
 /**
- * The rules of an upload that need the catalogue (contracts/catch-data-api.md §1): the ids exist, the fish lives on
+ * The rules of an upload that need the catalogue (docs/catch-data-api.md §1): the ids exist, the fish lives on
  * the map, the weight is within the fish's range and x/y inside the map's bounds. Checked against the catalogue in
  * memory, never with a query per item.
  *

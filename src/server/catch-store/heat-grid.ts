@@ -1,6 +1,6 @@
 /**
- * The heat map's grid over a map (contract §3): `cols × rows` cells over the map's bounds, row 0 at the southern
- * edge; a catch's cell is `col = min(cols − 1, floor((x − x_min) / cell_w))`, likewise for the row. The same
+ * The heat map's grid over a map (docs/catch-data-api.md §3): `cols × rows` cells over the map's bounds, row 0 at the
+ * southern edge; a catch's cell is `col = min(cols − 1, floor((x − x_min) / cell_w))`, likewise for the row. The same
  * arithmetic runs in JavaScript (the rollups, written by the catch writer) and in SQL (the raw catches), and the two
  * must agree to the last catch: both compute in IEEE doubles from the stored coordinates (double precision columns)
  * with the same operations in the same order, and `cell_w` is computed once here and bound as a parameter.

@@ -34,7 +34,7 @@ type Bool = boolean | number;
 export interface UserTable {
   /** UUID string. */
   id: string;
-  /** As submitted (domain lowercased, contract §1.5). */
+  /** As submitted (domain lowercased, docs/account-api.md §1.5). */
   email: string;
   /** Lower-cased e-mail: case-insensitive lookups and uniqueness. */
   email_lower: string;

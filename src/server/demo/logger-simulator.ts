@@ -1,5 +1,5 @@
 /**
- * Simulated loggers over HTTP (contracts/catch-data-api.md §1): register N loggers, then each sends batches of valid
+ * Simulated loggers over HTTP (docs/catch-data-api.md §1): register N loggers, then each sends batches of valid
  * catches built from the catalogue the server publishes, at a given total rate. A batch that meets a network error,
  * a time-out, a 5xx, 429 or 503 is sent again unchanged (same report ids) after `Retry-After` or a short back-off,
  * as a real logger must: the server is idempotent by (logger, report_id), so nothing is stored twice.

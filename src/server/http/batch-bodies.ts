@@ -1,5 +1,5 @@
 /**
- * Batch bodies: `{"items": [...]}` where each item is judged alone (contracts/catch-data-api.md §1). The validator
+ * Batch bodies: `{"items": [...]}` where each item is judged alone (docs/catch-data-api.md §1). The validator
  * (zod-compilers.ts) checks only a batch's envelope; `judgeItems` gives each item its verdict in the 422 list's words.
  */
 import { z } from 'zod';

@@ -45,7 +45,7 @@ function tooDeepAt(text: string, limit: number): number {
 /**
  * Replaces Fastify's `application/json` parser (which it still calls for the parsing itself):
  * - a route without a body schema takes no body, so whatever JSON is sent is ignored rather than refused with a 422
- *   (contract §2.3: logout ignores a body; the same holds for DELETE /users/{id});
+ *   (docs/account-api.md §2.3: logout ignores a body; the same holds for DELETE /users/{id});
  * - absurd nesting is a 422 `json_invalid`, as an unreadable body is, instead of a stack overflow later on;
  * - a route with `config: { rawBody: true }` also gets the bytes as received on `request.rawBody`: a webhook
  *   signature is computed over those bytes, and re-serialising the parsed JSON would not reproduce them.

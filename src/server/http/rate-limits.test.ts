@@ -1,6 +1,6 @@
 /**
- * The auth rate limits (DESIGN §4, decision 0010): attempts per client IP on login, register, forgot-password and
- * request-verify-token, failed logins per (account, client address) and the per-account ceiling that slows down
+ * The auth rate limits (docs/design.md §4, decision 0010): attempts per client IP on login, register, forgot-password
+ * and request-verify-token, failed logins per (account, client address) and the per-account ceiling that slows down
  * instead of refusing, `X-Forwarded-For` believed only from the proxies TRUST_PROXY names or counts, and one count
  * shared by every instance on one Redis.
  */

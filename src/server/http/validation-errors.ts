@@ -1,5 +1,5 @@
 /**
- * Validation errors in FastAPI's 422 list shape (contracts/auth-api.md §1.4), on every route:
+ * Validation errors in FastAPI's 422 list shape (docs/account-api.md §1.4), on every route:
  * `{"detail":[{"type","loc","msg","input"}, ...]}`. The issue list is kept on the error so the error handler can
  * render it; messages follow pydantic's wording where a client may show them. The validator (zod-compilers.ts), the
  * JSON parser (json-bodies.ts) and the batch items' verdicts (batch-bodies.ts) all word their errors here.

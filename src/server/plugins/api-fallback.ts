@@ -1,7 +1,8 @@
 /**
- * What FastAPI answers for a path under /api that no route takes (contract §1.1): a trailing slash is redirected
- * (307) to the route without it (a relative `Location`), a known path with another method gets 405 with an `Allow` header, anything else
- * `404 {"detail":"Not Found"}`. Registered first inside the /api scope so it sees every route declared after it.
+ * What FastAPI answers for a path under /api that no route takes (docs/account-api.md §1.1): a trailing slash is
+ * redirected (307) to the route without it (a relative `Location`), a known path with another method gets 405 with an
+ * `Allow` header, anything else `404 {"detail":"Not Found"}`. Registered first inside the /api scope so it sees every
+ * route declared after it.
  */
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';

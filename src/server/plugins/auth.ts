@@ -1,6 +1,6 @@
 /**
- * The current user (contract §1.2): the token is read only from `Authorization: Bearer <token>` (scheme in any
- * case), and a request is refused with a bare 401 when the token is missing, invalid, revoked (logout), issued
+ * The current user (docs/account-api.md §1.2): the token is read only from `Authorization: Bearer <token>` (scheme in
+ * any case), and a request is refused with a bare 401 when the token is missing, invalid, revoked (logout), issued
  * before the last password change, or names a user that is gone or inactive. Superuser routes then need the flag
  * (403). Routes use the hooks in `onRequest`, so authentication comes before body validation, as in FastAPI.
  *

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the API: `{"detail": ...}` (DESIGN §4). Known client errors keep their status and a
+ * The one error shape of the API: `{"detail": ...}` (docs/design.md §4). Known client errors keep their status and a
  * message the user can act on; a busy database is a 503 to retry; anything unexpected is logged and answered as a
  * bare 500 without internals. The one place where the services' domain errors become HTTP statuses (decision 0020).
  */
@@ -18,7 +18,7 @@ export const DATABASE_BUSY_RETRY_AFTER = 1;
 
 /** The status of each kind of domain error; its code is the `detail`, beside its reason when it has one. */
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
-  // FastAPI's HTTPException(400): what fastapi-users answers for a broken rule (contracts/auth-api.md).
+  // FastAPI's HTTPException(400): what fastapi-users answers for a broken rule (docs/account-api.md).
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -1,7 +1,7 @@
 /**
- * The AI chat (DESIGN §4–§5, issue 11): one question, one answer grounded in our own data. `POST /ai/ask` answers
- * in the question's language with the facts it used and links to the pages that show more; `GET /ai/quota` says how
- * many free questions are left this minute; `GET /ai/history` lists the current user's own questions.
+ * The AI chat (docs/design.md §4–§5, issue 11): one question, one answer grounded in our own data. `POST /ai/ask`
+ * answers in the question's language with the facts it used and links to the pages that show more; `GET /ai/quota` says
+ * how many free questions are left this minute; `GET /ai/history` lists the current user's own questions.
  */
 import { z } from 'zod';
 import { AI_QUESTION_MAX_LENGTH } from '../ai-rules';

@@ -1,5 +1,5 @@
 /**
- * The account API's wire contract (../shared/contracts/auth-api.md, FastAPI Users compatible): the server validates
+ * The account API's wire contract (docs/account-api.md, FastAPI Users compatible): the server validates
  * and serialises with these schemas, the client types its calls with them (`import type` only, so zod stays out of
  * the client's bundle). Request bodies follow FastAPI Users' declarations with pydantic's lax booleans, `EmailStr` and
  * our nickname rule; field order is the order of 422 entries. The plain rules and messages are in
@@ -39,7 +39,7 @@ export const UserRead = z.object({
 });
 export type UserRead = z.infer<typeof UserRead>;
 
-/** Validated for type, then ignored on register and `/me` (contract §2.1, quirk 3). */
+/** Validated for type, then ignored on register and `/me` (docs/account-api.md §2.1, quirk 3). */
 const Flag = LaxBool.nullable().optional();
 
 /** A bio may run over several lines (the line feed); a carriage return only as part of CR LF, stored as LF. */
@@ -90,8 +90,8 @@ export const BindingCode = z
   .describe("The logger's one-time binding code (8 characters, valid 10 minutes), shown by the logger when asked");
 
 /**
- * `POST /api/auth/register` (contract §2.1): FastAPI Users' `UserCreate` plus our nickname and a logger id with its
- * binding code (a `client_id` without `code` is a 422 `missing` for `code`, as on the bind route).
+ * `POST /api/auth/register` (docs/account-api.md §2.1): FastAPI Users' `UserCreate` plus our nickname and a logger id
+ * with its binding code (a `client_id` without `code` is a 422 `missing` for `code`, as on the bind route).
  */
 export const RegisterBody = z
   .object({

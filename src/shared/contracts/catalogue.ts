@@ -10,7 +10,7 @@ export type CategoryGroup = z.infer<typeof CategoryGroup>;
 export const StarWeight = z.object({ star_type: z.number().int(), min_weight: z.number().int() });
 
 export const FishData = z.object({
-  /** Small level 1–7, the rarity of the species (spec §3). */
+  /** Small level 1–7, the rarity of the species (docs/product-requirements.md §3). */
   level: z.number().int().min(1).max(7),
   /** Scientific name, shown in the encyclopedia. */
   latin: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The catch-data API (contracts/catch-data-api.md): logger uploads, official record imports, catch logs, heat map,
+ * The catch-data API (docs/catch-data-api.md): logger uploads, official record imports, catch logs, heat map,
  * bait guide and personal stats. Third parties build against these names, so they follow the contract exactly.
  *
  * What the schemas check and what they leave to the writer:
@@ -102,7 +102,10 @@ const RodType = z.enum(ROD_TYPES);
 const StarTypeSchema = z.literal(STAR_TYPES);
 const Direction = z.enum(BOAT_DIRECTIONS);
 const Weather = z.enum(WEATHER_KINDS);
-/** The logger reports midnight as 0; it is stored and shown as 24 (spec §3), so the schema hands the writer 1–24. */
+/**
+ * The logger reports midnight as 0; it is stored and shown as 24 (docs/product-requirements.md §3), so the schema hands
+ * the writer 1–24.
+ */
 const GameHour = z
   .number()
   .int()
@@ -133,7 +136,7 @@ const differentBaits = (item: { bait_id: number; bait2_id?: number | null }) =>
   item.bait2_id == null || item.bait2_id !== item.bait_id;
 const differentBaitsError = { path: ['bait2_id'], message: 'bait2_id should be a different bait from bait_id' };
 
-/** One catch in `POST /c_report/catches` (contract §1). */
+/** One catch in `POST /c_report/catches` (docs/catch-data-api.md §1). */
 export const CatchItem = z
   .strictObject({
     report_id: ReportId,
@@ -151,7 +154,7 @@ export const CatchItem = z
 export type CatchItem = z.output<typeof CatchItem>;
 export type CatchItemInput = z.input<typeof CatchItem>;
 
-/** One sale in `POST /c_report/sales` (contract §1). */
+/** One sale in `POST /c_report/sales` (docs/catch-data-api.md §1). */
 export const SaleItem = z
   .strictObject({
     report_id: ReportId,
@@ -167,7 +170,7 @@ export const SaleItem = z
 export type SaleItem = z.output<typeof SaleItem>;
 export type SaleItemInput = z.input<typeof SaleItem>;
 
-/** One official record in `POST /records/import` and `npm run records:import` (contract §2). */
+/** One official record in `POST /records/import` and `npm run records:import` (docs/catch-data-api.md §2). */
 export const OfficialRecordItem = z
   .strictObject({
     source_id: ReportId,
@@ -333,7 +336,7 @@ export type OfficialLogItem = z.infer<typeof OfficialLogItem>;
 export const OfficialLogPage = logPageOf(OfficialLogItem);
 export type OfficialLogPage = z.infer<typeof OfficialLogPage>;
 
-// ---- Heat map (contract §3)
+// ---- Heat map (docs/catch-data-api.md §3)
 
 const heatmapFilters = {
   map_id: QueryId,
@@ -420,7 +423,7 @@ export const HeatmapResponse = z.object({
 });
 export type HeatmapResponse = z.infer<typeof HeatmapResponse>;
 
-// ---- Bait guide (contract §4)
+// ---- Bait guide (docs/catch-data-api.md §4)
 
 /** `GET /bait-guide` and `/bait-guide/detail`: the last 72 hours ending now. */
 export const BaitGuideQuery = z.object({ fish_id: QueryId, map_id: QueryId.optional() });
@@ -462,7 +465,7 @@ export const BaitGuideTopResponse = z.object({
 });
 export type BaitGuideTopResponse = z.infer<typeof BaitGuideTopResponse>;
 
-// ---- Personal stats (contract §5)
+// ---- Personal stats (docs/catch-data-api.md §5)
 
 function isTimeZone(zone: string): boolean {
   try {

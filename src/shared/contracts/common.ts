@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type UnsafeTextField, unsafeCharacters, unsafeTextReason } from '../account-rules';
 
-/** Paging query shared by every list route (DESIGN §4): page from 1, page_size default 20, at most 100. */
+/** Paging query shared by every list route (docs/design.md §4): page from 1, page_size default 20, at most 100. */
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
@@ -32,7 +32,10 @@ export function errorCodes<const Code extends string>(...codes: [Code, ...Code[]
   return z.object({ detail: z.enum(codes) });
 }
 
-/** The `detail` of a rule that refused a value with a reason to show as it is (`{code, reason}`, contract §2). */
+/**
+ * The `detail` of a rule that refused a value with a reason to show as it is (`{code, reason}`,
+ * docs/catch-data-api.md §2).
+ */
 export function codeWithReason<const Code extends string>(...codes: [Code, ...Code[]]) {
   return z.object({ code: z.enum(codes), reason: z.string() });
 }
@@ -46,7 +49,7 @@ export const RateLimitedError = errorCodes('RATE_LIMITED').meta({ id: 'RateLimit
 /** The database is locked or overloaded: nothing was changed, retry after `Retry-After` seconds. */
 export const DatabaseBusyError = errorCodes('DATABASE_BUSY').meta({ id: 'DatabaseBusyError' });
 
-/** One entry of FastAPI's 422 list (contracts/auth-api.md §1.4), keys in pydantic's order. */
+/** One entry of FastAPI's 422 list (docs/account-api.md §1.4), keys in pydantic's order. */
 export const ValidationIssue = z
   .object({
     type: z.string(),

@@ -1,5 +1,5 @@
 /**
- * E-mail addresses as FastAPI Users' `EmailStr` reads them (contracts/auth-api.md §1.5: pydantic + email_validator
+ * E-mail addresses as FastAPI Users' `EmailStr` reads them (docs/account-api.md §1.5: pydantic + email_validator
  * with deliverability off): trim, accept `Name <addr>`, lowercase the domain but keep the local part's case, refuse
  * a domain without a dot and the special-use names. The reasons are email_validator's wording, which clients show.
  */

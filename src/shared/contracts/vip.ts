@@ -1,5 +1,5 @@
 /**
- * VIP membership, payments and orders (DESIGN §4, §5; issue 12). Times on the wire are ISO 8601 UTC strings
+ * VIP membership, payments and orders (docs/design.md §4, §5; issue 12). Times on the wire are ISO 8601 UTC strings
  * (`2026-11-23T10:00:00.000Z`), like `vip_expire_at` in UserRead; amounts are integer cents.
  */
 import { z } from 'zod';

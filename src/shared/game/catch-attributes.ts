@@ -1,5 +1,5 @@
 /**
- * The enumerated attributes of a catch as the loggers report them (contracts/catch-data-api.md §1). The words are
+ * The enumerated attributes of a catch as the loggers report them (docs/catch-data-api.md §1). The words are
  * wire names: loggers send them, the database stores them and the client translates them, so they never change.
  */
 
@@ -31,7 +31,7 @@ export type WeatherKind = (typeof WEATHER_KINDS)[number];
 /** Star type of a catch without a trophy class (or one the logger could not read). */
 export const STAR_TYPE_UNKNOWN = 0;
 /**
- * Trophy star types (DESIGN §3): 446 TV trophy, 447 rare TV trophy, 448 star, 449 rare star, 450 blue crown,
+ * Trophy star types (docs/design.md §3): 446 TV trophy, 447 rare TV trophy, 448 star, 449 rare star, 450 blue crown,
  * 451 super blue crown, 452 super rare blue crown. A "star" in the personal stats is a catch of any of these.
  */
 export const TROPHY_STAR_TYPES = [446, 447, 448, 449, 450, 451, 452] as const;

@@ -1,4 +1,4 @@
-/** The 8 compass points of the catch detail view (spec §2), clockwise from north. */
+/** The 8 compass points of the catch detail view (docs/product-requirements.md §2), clockwise from north. */
 export const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];
 

@@ -1,4 +1,4 @@
-/** Game hours run 1–24 (spec §3, §9): the logger reports midnight as 0, players call it 24. */
+/** Game hours run 1–24 (docs/product-requirements.md §3, §9): the logger reports midnight as 0, players call it 24. */
 export const GAME_HOURS = 24;
 
 /** The hour as shown: 0 → 24, 1–24 unchanged; other values are wrapped into 1–24 first (e.g. 25 → 1, -1 → 23). */

@@ -12,7 +12,7 @@ function present(value: string | null | undefined): string | undefined {
 }
 
 /**
- * The name to show in a language (spec §3, DESIGN §1). Fallback chains:
+ * The name to show in a language (docs/product-requirements.md §3, docs/design.md §1). Fallback chains:
  * - zh → name
  * - en → name_en → name
  * - ja → name_ja → name_en → name

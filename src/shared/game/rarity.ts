@@ -1,6 +1,7 @@
 /**
- * Rarity classes (spec §3). A catch's class comes from its star type id (446–452); a species' class comes from its
- * small level (1–7). The class names are the spec's, so CSS, tests and data all speak the same words.
+ * Rarity classes (docs/product-requirements.md §3). A catch's class comes from its star type id (446–452); a species'
+ * class comes from its small level (1–7). The class names are the spec's, so CSS, tests and data all speak the same
+ * words.
  */
 export const RARITY_CLASSES = [
   'rate_normal',

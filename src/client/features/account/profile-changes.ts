@@ -1,6 +1,6 @@
 /**
  * What the profile form sends (`PATCH /api/users/me`): only the fields that changed, and the current password when
- * the change needs it (contracts/auth-api.md: a new e-mail address or a new password must carry `current_password`).
+ * the change needs it (docs/account-api.md: a new e-mail address or a new password must carry `current_password`).
  */
 import type { UpdateMeBody } from '#shared/contracts/auth';
 import type { UserInfo } from '../../lib/session';

@@ -1,6 +1,6 @@
 /**
- * The form rules of the account pages (spec §5), with the contract's limits. Each returns the message to show under
- * the input, in the page's language, or null when the value is fine.
+ * The form rules of the account pages (docs/product-requirements.md §5), with the contract's limits. Each returns the
+ * message to show under the input, in the page's language, or null when the value is fine.
  */
 import {
   BINDING_CODE_LENGTH,

@@ -2,7 +2,7 @@ import { BAIT_GUIDE_MIN_COUNT, BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-dat
 import type { BaitShare } from '#shared/contracts/catches';
 import { displayGameHour } from '#shared/game/game-time';
 
-/** Baits with fewer catches than this hide behind "show all" (DESIGN §5). */
+/** Baits with fewer catches than this hide behind "show all" (docs/design.md §5). */
 export const MIN_COUNT = BAIT_GUIDE_MIN_COUNT;
 /** The window the guide looks at, in hours. */
 export const WINDOW_HOURS = BAIT_GUIDE_WINDOW_HOURS;

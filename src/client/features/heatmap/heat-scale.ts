@@ -1,11 +1,12 @@
 /**
  * The heat map's arithmetic, free of the DOM and of Leaflet so it is tested alone: which grid cell a game coordinate
- * falls in (contract §3), the cell's area, the colour classes of the legend and the pixels of the heat layer.
+ * falls in (docs/catch-data-api.md §3), the cell's area, the colour classes of the legend and the pixels of the heat
+ * layer.
  *
- * Colour: darker means more catches (spec §1). The ramp runs from a pale warm yellow to a deep purple with strictly
- * falling lightness, so the order reads without hue (and for colour-blind players); the same ramp serves both colour
- * schemes, because it is drawn over the map's picture, which does not change with the scheme. Counts are classed on a
- * logarithmic scale: a few busy spots would otherwise leave every other cell in the palest class.
+ * Colour: darker means more catches (docs/product-requirements.md §1). The ramp runs from a pale warm yellow to a deep
+ * purple with strictly falling lightness, so the order reads without hue (and for colour-blind players); the same ramp
+ * serves both colour schemes, because it is drawn over the map's picture, which does not change with the scheme. Counts
+ * are classed on a logarithmic scale: a few busy spots would otherwise leave every other cell in the palest class.
  */
 
 /** The grid of a heat map answer (`GET /api/heatmap`). */
@@ -92,7 +93,10 @@ export function classOf(count: number, classes: readonly HeatClass[]): number {
   return 0;
 }
 
-/** The cell holding game coordinate (x, y), or null outside the grid (contract §3: the last cell keeps its edge). */
+/**
+ * The cell holding game coordinate (x, y), or null outside the grid (docs/catch-data-api.md §3: the last cell keeps its
+ * edge).
+ */
 export function cellAt(x: number, y: number, grid: HeatGrid): Cell | null {
   const { bounds, cols, rows, cell_w, cell_h } = grid;
   if (!(x >= bounds.x_min && x <= bounds.x_max && y >= bounds.y_min && y <= bounds.y_max)) return null;

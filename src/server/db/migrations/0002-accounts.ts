@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Accounts (contracts/auth-api.md), logger clients and revoked access tokens. `users`, not `user`: USER is reserved
+// Accounts (docs/account-api.md), logger clients and revoked access tokens. `users`, not `user`: USER is reserved
 // in PostgreSQL. Times are ISO-8601 UTC text on both dialects, like the rest of the schema.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -17,8 +17,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('users')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('email', 'varchar(320)', (c) => c.notNull())
-    // Lookups and uniqueness ignore case (contract §1.6); a unique index here also closes the race between two
-    // registrations of the same address that the application-level check alone would let through.
+    // Lookups and uniqueness ignore case (docs/account-api.md §1.6); a unique index here also closes the race between
+    // two registrations of the same address that the application-level check alone would let through.
     .addColumn('email_lower', 'varchar(320)', (c) => c.notNull().unique())
     .addColumn('hashed_password', 'varchar(1024)', (c) => c.notNull())
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))

@@ -1,6 +1,6 @@
 import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
-// Catches, sales and official records (contracts/catch-data-api.md §1–§2): the hot tables of decision 0009. Times
+// Catches, sales and official records (docs/catch-data-api.md §1–§2): the hot tables of decision 0009. Times
 // are integer epoch milliseconds (`bigint`: INTEGER affinity on SQLite, int8 on PostgreSQL, read back as a number).
 // Catalogue ids (map, fish, bait) carry no foreign key: the writer checks them against the catalogue before the
 // insert, and a catalogue re-import must not be blocked by, or cascade into, millions of stored catches.

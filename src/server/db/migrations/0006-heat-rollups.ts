@@ -44,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Days since 1970-01-01 UTC: floor(caught_at / 86,400,000).
     .addColumn('day', 'integer', (c) => c.notNull())
     .addColumn('star_type', 'integer', (c) => c.notNull())
-    // row × cols + col of the map's grid (contract §3).
+    // row × cols + col of the map's grid (docs/catch-data-api.md §3).
     .addColumn('cell', 'integer', (c) => c.notNull())
     .addColumn('count', 'bigint', (c) => c.notNull())
     .addColumn('last_at', 'bigint', (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// VIP orders, subscriptions and the payment providers' events (issue 12, DESIGN §5). Times are integer epoch
+// VIP orders, subscriptions and the payment providers' events (issue 12, docs/design.md §5). Times are integer epoch
 // milliseconds (`bigint`, decision 0009); `users.vip_expire_at` stays the ISO text column it is.
 //
 // No foreign key to `users`: orders and events are the audit trail of money taken, and they outlive a deleted

@@ -1,8 +1,8 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
-// The AI chat's questions (issue 11, DESIGN §3 `ai_question`): who asked (a user id, or for a visitor a keyed hash of
-// the address, never the address itself), the question, the answer sent, which engine wrote it and how long it took,
-// for an operator to review and for a user's own history. Times are epoch milliseconds (decision 0009). The quota
+// The AI chat's questions (issue 11, docs/design.md §3 `ai_question`): who asked (a user id, or for a visitor a keyed
+// hash of the address, never the address itself), the question, the answer sent, which engine wrote it and how long it
+// took, for an operator to review and for a user's own history. Times are epoch milliseconds (decision 0009). The quota
 // itself is counted in the rate-limit counters (memory or Redis), not here: a count over this table could not be
 // atomic across instances.
 export async function up(db: Kysely<any>): Promise<void> {

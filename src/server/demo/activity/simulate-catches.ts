@@ -1,8 +1,9 @@
 /**
- * The demo world's catches, sales and official records as upload items (the wire shapes of contract §1–§2), so the
- * one writer judges them exactly like a logger's batch. Catches follow each fish's habits (fish-habits.ts): mostly
- * its favourite baits, depth, hours, weathers and spots; trophies are rare, heavier than the fish's star
- * thresholds, and come more often at night for night feeders and in a fish's favourite weather.
+ * The demo world's catches, sales and official records as upload items (the wire shapes of
+ * docs/catch-data-api.md §1–§2), so the one writer judges them exactly like a logger's batch. Catches follow each
+ * fish's habits (fish-habits.ts): mostly its favourite baits, depth, hours, weathers and spots; trophies are rare,
+ * heavier than the fish's star thresholds, and come more often at night for night feeders and in a fish's favourite
+ * weather.
  *
  * Chunk k is drawn from its own seeded stream and report ids are `demo-c-<index>`: the same chunk comes out the same
  * on every run (only the times move with "now"), so a re-run or a resumed run inserts nothing twice.

@@ -1,7 +1,8 @@
 /**
  * Where the water is on the demo maps, in game coordinates: x grows east from `bounds.x_min` to `x_max`, y grows north
- * from `y_min` to `y_max` (catch-data-api.md §1), while the pictures count pixels from the top-left corner. Simulated
- * catches are placed with these functions; they use the same shapes as the pictures and never load the painter.
+ * from `y_min` to `y_max` (docs/catch-data-api.md §1), while the pictures count pixels from the top-left corner.
+ * Simulated catches are placed with these functions; they use the same shapes as the pictures and never load the
+ * painter.
  */
 import type { Rng } from '../prng';
 import { DEMO_MAPS, type DemoMap } from '../world/maps';

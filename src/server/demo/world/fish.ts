@@ -4,7 +4,7 @@ import type { WorldNames } from './names';
 export interface DemoFish extends WorldNames {
   id: number;
   latin: string;
-  /** Small level 1–7 (spec §3): 1 is the most common species, 7 the rarest. */
+  /** Small level 1–7 (docs/product-requirements.md §3): 1 is the most common species, 7 the rarest. */
   level: number;
   /** Weight range of a catchable fish, in grams. */
   min_weight: number;

@@ -5,8 +5,8 @@ export interface DemoStarType extends WorldNames {
 }
 
 /**
- * Star types use the game's own ids (DESIGN §3); 0 is "unknown". The order is also the rarity order, from the most
- * common trophy class to the rarest, which the fish thresholds in star-weights.ts rely on.
+ * Star types use the game's own ids (docs/design.md §3); 0 is "unknown". The order is also the rarity order, from the
+ * most common trophy class to the rarest, which the fish thresholds in star-weights.ts rely on.
  */
 export const DEMO_STAR_TYPES: readonly DemoStarType[] = [
   { id: 0, name: '未知', name_en: 'Unknown', name_ja: '不明' },

@@ -1,9 +1,9 @@
 /**
- * The AI chat over the fixed demo world (DESIGN §5, issue 11): every intent in zh, en and ja answers with the numbers
- * the bait guide, heat map and records APIs give for the same filters (asked of those APIs in the test); a name inside
- * a Chinese sentence is found; a typo gets suggestions; bad input gets 422 or a clear answer; the quota admits exactly
- * AI_FREE_PER_MINUTE of 50 concurrent questions; VIP members are never limited; a user sees their own history. Real
- * database (and Redis under `npm run test:pg`).
+ * The AI chat over the fixed demo world (docs/design.md §5, issue 11): every intent in zh, en and ja answers with the
+ * numbers the bait guide, heat map and records APIs give for the same filters (asked of those APIs in the test); a name
+ * inside a Chinese sentence is found; a typo gets suggestions; bad input gets 422 or a clear answer; the quota admits
+ * exactly AI_FREE_PER_MINUTE of 50 concurrent questions; VIP members are never limited; a user sees their own history.
+ * Real database (and Redis under `npm run test:pg`).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * `/api/ai/*` (DESIGN §4, issue 11): ask one question, see the quota left this minute, and a user's own history.
- * Asking is open to visitors (counted by address) and users (counted by account; VIP members not at all); a bearer
- * token, when sent, must be good. Answers are personal and change every minute: never cached.
+ * `/api/ai/*` (docs/design.md §4, issue 11): ask one question, see the quota left this minute, and a user's own
+ * history. Asking is open to visitors (counted by address) and users (counted by account; VIP members not at all); a
+ * bearer token, when sent, must be good. Answers are personal and change every minute: never cached.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

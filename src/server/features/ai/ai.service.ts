@@ -1,8 +1,8 @@
 /**
- * The AI chat's rules (DESIGN §5, spec §6 and §9): who may ask now (visitors by IP and non-VIP users get
- * AI_FREE_PER_MINUTE questions in a fixed one-minute window of the shared counters; VIP members are not counted),
- * the built-in answer, the optional model's rephrasing of it (AI_CONCURRENCY calls at once, VIP first, a deadline,
- * and a check that it cites no number of its own), and the record of every question answered.
+ * The AI chat's rules (docs/design.md §5, docs/product-requirements.md §6 and §9): who may ask now (visitors by IP and
+ * non-VIP users get AI_FREE_PER_MINUTE questions in a fixed one-minute window of the shared counters; VIP members are
+ * not counted), the built-in answer, the optional model's rephrasing of it (AI_CONCURRENCY calls at once, VIP first, a
+ * deadline, and a check that it cites no number of its own), and the record of every question answered.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';

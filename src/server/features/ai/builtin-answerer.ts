@@ -1,5 +1,5 @@
 /**
- * The built-in answerer (DESIGN §5 "AI chat"): it works with no network and no model. It reads the question
+ * The built-in answerer (docs/design.md §5 "AI chat"): it works with no network and no model. It reads the question
  * (question-reading.ts), then answers each thing asked from the same service functions the pages use — the bait
  * guide and its detail, the heat map, the official records, the catalogue — so every number it cites is the number
  * those pages show for the same filters, with the sample size and the time window, and links to the page that
@@ -87,7 +87,7 @@ export const percent = (share: number) => (share * 100).toFixed(1);
 export function weightText(grams: number): string {
   return grams < 1000 ? `${grams} g` : `${Number((grams / 1000).toFixed(3))} kg`;
 }
-/** `2026-11-20T08:15:00.000Z` → `2026-11-20 08:15` (spec §9's format, minutes). */
+/** `2026-11-20T08:15:00.000Z` → `2026-11-20 08:15` (docs/product-requirements.md §9's format, minutes). */
 const minuteText = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const dayText = (iso: string) => iso.slice(0, 10);
 

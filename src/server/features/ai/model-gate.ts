@@ -1,7 +1,7 @@
 /**
  * At most `limit` language-model calls at once (AI_CONCURRENCY); the others wait in two lines, and a VIP question
- * goes before every waiting non-VIP one (spec §6 "priority response speed"). A waiting question whose deadline passes
- * leaves the line (its signal aborts) and gets the built-in answer instead.
+ * goes before every waiting non-VIP one (docs/product-requirements.md §6 "priority response speed"). A waiting question
+ * whose deadline passes leaves the line (its signal aborts) and gets the built-in answer instead.
  */
 export class ModelGate {
   private active = 0;

@@ -1,7 +1,7 @@
 /**
- * Reading a question (DESIGN §5 "AI chat"): its language, the fish and map it names, what it asks about, and when no
- * fish is named exactly, the exact names closest to what was typed. Pure functions over the catalogue's names, so
- * they are tested without a database. Names are found as substrings: Chinese and Japanese are written without
+ * Reading a question (docs/design.md §5 "AI chat"): its language, the fish and map it names, what it asks about, and
+ * when no fish is named exactly, the exact names closest to what was typed. Pure functions over the catalogue's names,
+ * so they are tested without a database. Names are found as substrings: Chinese and Japanese are written without
  * spaces ("绿鲈鱼用什么饵"), so a name is looked for anywhere in the text; Latin-script names must stand as whole
  * words ("Ide" is not found in "inside"). The longest name wins ("Largemouth bass" over "bass" were both names).
  */
@@ -31,7 +31,7 @@ export function detectLanguage(question: string): Locale {
   return 'en';
 }
 
-/** The name in a language, falling back to the Chinese `name` (DESIGN §1). */
+/** The name in a language, falling back to the Chinese `name` (docs/design.md §1). */
 export function nameIn(item: Named, language: Locale): string {
   if (language === 'en') return item.name_en || item.name;
   if (language === 'ja') return item.name_ja || item.name;

@@ -1,5 +1,5 @@
 /**
- * `/api/auth/*` against contracts/auth-api.md on a real database, with e-mail delivered to a real loopback SMTP
+ * `/api/auth/*` against docs/account-api.md on a real database, with e-mail delivered to a real loopback SMTP
  * server: status codes, `detail` values, body bytes and key order, token rules (revocation, single-use reset),
  * enumeration resistance and the rate limits.
  */
@@ -78,7 +78,7 @@ describe('POST /api/auth/register', () => {
     expect(body).toMatchObject({ email, is_active: true, is_superuser: false, is_verified: false, nickname: '钓鱼王' });
     expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(res.body).not.toContain('password');
-    // New hashes are argon2id with argon2-cffi's defaults (contract §4.2).
+    // New hashes are argon2id with argon2-cffi's defaults (docs/account-api.md §4.2).
     expect((await storedUser(body.id)).hashed_password).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
   });
 
@@ -599,7 +599,7 @@ describe('request-verify-token and verify', () => {
     expect(mailsTo(inactive.email)).toBe(0);
   });
 
-  it('verifies an inactive user (contract §2.7: no is_active check)', async () => {
+  it('verifies an inactive user (docs/account-api.md §2.7: no is_active check)', async () => {
     const user = await register(ctx.app);
     const token = await ctx.services.tokens.issueVerify(user.id, user.email);
     await ctx.db.kysely.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute();

@@ -1,5 +1,5 @@
 /**
- * `/api/auth/*`, wire-compatible with FastAPI Users (contracts/auth-api.md §2.1–2.7): register, JWT login/logout,
+ * `/api/auth/*`, wire-compatible with FastAPI Users (docs/account-api.md §2.1–2.7): register, JWT login/logout,
  * forgot/reset password, request-verify/verify. Login, register and the two e-mail routes are rate-limited per IP;
  * every answer is `Cache-Control: no-store`.
  */
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       {
         onRequest: perIp('login'),
         // Only form fields count: a JSON body has neither `username` nor `password`, and an empty field is a
-        // missing one (contract §2.2).
+        // missing one (docs/account-api.md §2.2).
         preValidation: async (request: FastifyRequest) => {
           const type = request.headers['content-type'] ?? '';
           const isForm = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type);

@@ -1,6 +1,6 @@
 /**
- * Authentication, by FastAPI Users' UserManager rules (contract §2), in its order of checks: password rule before
- * "already exists", token before password on reset. Register, log in and out, tell which access tokens are good,
+ * Authentication, by FastAPI Users' UserManager rules (docs/account-api.md §2), in its order of checks: password rule
+ * before "already exists", token before password on reset. Register, log in and out, tell which access tokens are good,
  * reset and verify by e-mail. Plus ours: password guesses are limited per account and client address and slowed
  * down per account (login-limits.ts), also when a profile change checks the current password; logout revokes one
  * token; the recovery routes answer before doing anything, and e-mails go out in the reader's language after the

@@ -1,5 +1,5 @@
 /**
- * Login must not reveal which addresses have accounts by its answer time (contracts/auth-api.md §4.1). Timing itself
+ * Login must not reveal which addresses have accounts by its answer time (docs/account-api.md §4.1). Timing itself
  * is measured by `npm run bench` (scripts/bench/login-timing.ts); this proves the mechanism without a clock: a
  * wrong login runs exactly one argon2id verification, with the same cost parameters, whether the address is
  * known or not, and both answer the same bytes.

@@ -1,8 +1,8 @@
 /**
- * The bait guide's reads (contract §4): one fish's catches of a window through the fish's index, which holds the
- * map, the bait, the game hour, the depth and the weather (migration 0006), so no catch row is read. A sandwich
- * catch counts for its first bait (`bait_id`). Each read also carries the `changes` of the catches it counted (read in
- * the same statement), so the service can keep the answer and check cheaply whether it still holds
+ * The bait guide's reads (docs/catch-data-api.md §4): one fish's catches of a window through the fish's index, which
+ * holds the map, the bait, the game hour, the depth and the weather (migration 0006), so no catch row is read. A
+ * sandwich catch counts for its first bait (`bait_id`). Each read also carries the `changes` of the catches it counted
+ * (read in the same statement), so the service can keep the answer and check cheaply whether it still holds
  * (catch-store/catch-changes.ts). Numbers come out within their bounds whatever was stored (db/stored-values.ts).
  */
 import type { Kysely } from 'kysely';

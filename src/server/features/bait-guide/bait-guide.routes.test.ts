@@ -1,7 +1,8 @@
 /**
- * The bait guide (contract §4) against known catches: shares sum to 1 and are ranked by count then bait id, the
- * 72-hour window is exact at both ends, a map narrows it, a sandwich counts for its first bait, the detail's splits
- * add up, and the encyclopedia's top three come from the same window. Real database; a fixed clock where edges matter.
+ * The bait guide (docs/catch-data-api.md §4) against known catches: shares sum to 1 and are ranked by count then bait
+ * id, the 72-hour window is exact at both ends, a map narrows it, a sandwich counts for its first bait, the detail's
+ * splits add up, and the encyclopedia's top three come from the same window. Real database; a fixed clock where edges
+ * matter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAIT_GUIDE_WINDOW_HOURS, depthBand, wireTime } from '#shared/contracts/catches';

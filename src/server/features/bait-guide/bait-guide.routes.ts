@@ -1,6 +1,6 @@
 /**
- * `/api/bait-guide` (contract §4): which baits caught a fish in the last 72 hours, with the detailed proportions, and
- * every fish's top three baits for the encyclopedia. Public reads.
+ * `/api/bait-guide` (docs/catch-data-api.md §4): which baits caught a fish in the last 72 hours, with the detailed
+ * proportions, and every fish's top three baits for the encyclopedia. Public reads.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

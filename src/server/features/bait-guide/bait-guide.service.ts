@@ -1,8 +1,8 @@
 /**
- * The bait guide (contract §4, DESIGN §5): for a fish (and optionally a map), the baits of the last 72 hours ending
- * now ranked by share, `share = count / total`, sorted by count descending then `bait_id` ascending; the detail adds
- * the same split by game hour, depth band and weather. The encyclopedia's top three baits of every fish come from one
- * query, kept for a minute.
+ * The bait guide (docs/catch-data-api.md §4, docs/design.md §5): for a fish (and optionally a map), the baits of the
+ * last 72 hours ending now ranked by share, `share = count / total`, sorted by count descending then `bait_id`
+ * ascending; the detail adds the same split by game hour, depth band and weather. The encyclopedia's top three baits of
+ * every fish come from one query, kept for a minute.
  */
 import {
   BAIT_GUIDE_WINDOW_HOURS,

@@ -1,7 +1,7 @@
 /**
- * The three system routes of DESIGN §4 / spec §7: category list, fish by map, paged category search. The first two
- * answer from the in-memory catalogue snapshot; the search stays a paged SQL query (its matching and ordering are the
- * database's, and it reads one page of rows, not the catalogue).
+ * The three system routes of docs/design.md §4 / docs/product-requirements.md §7: category list, fish by map, paged
+ * category search. The first two answer from the in-memory catalogue snapshot; the search stays a paged SQL query (its
+ * matching and ordering are the database's, and it reads one page of rows, not the catalogue).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Liveness and readiness for load balancers and orchestrators, and (under /api) the build the site serves, which open
- * pages poll to offer a reload after a deploy (spec §9).
+ * pages poll to offer a reload after a deploy (docs/product-requirements.md §9).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

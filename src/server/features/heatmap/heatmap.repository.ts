@@ -1,6 +1,6 @@
 /**
- * The heat map's reads (contract §3), exact at every moment: each answer is one SQL statement, so it sees one
- * snapshot of the catches and their rollup, which the writer changes together (decision 0012).
+ * The heat map's reads (docs/catch-data-api.md §3), exact at every moment: each answer is one SQL statement, so it sees
+ * one snapshot of the catches and their rollup, which the writer changes together (decision 0012).
  *
  * - All fish: the whole UTC days of the window from the rollup (`heat_cell_day`), the partial days at its ends from
  *   the raw catches through the map's index (which holds x and y).

@@ -1,8 +1,8 @@
 /**
- * The heat map against the raw catches (contract §3): for random catches and random filters, every cell's count is
- * exactly what the contract's cell formula gives over the stored catches, `total` agrees with `/logs/bird`, window
- * edges at UTC midnight are right, and the rollup stays exact while batches are written concurrently (also by two
- * writers, as two server processes would). Real database; the writer and the service run on a fixed clock.
+ * The heat map against the raw catches (docs/catch-data-api.md §3): for random catches and random filters, every cell's
+ * count is exactly what the contract's cell formula gives over the stored catches, `total` agrees with `/logs/bird`,
+ * window edges at UTC midnight are right, and the rollup stays exact while batches are written concurrently (also by
+ * two writers, as two server processes would). Real database; the writer and the service run on a fixed clock.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * `/api/heatmap` (contract §3): catches per grid cell of a map, and what was caught in one cell. Public reads. The
- * heat map answer is serialised once and carries a weak ETag: a browser asking again for an unchanged picture gets
- * an empty 304.
+ * `/api/heatmap` (docs/catch-data-api.md §3): catches per grid cell of a map, and what was caught in one cell. Public
+ * reads. The heat map answer is serialised once and carries a weak ETag: a browser asking again for an unchanged
+ * picture gets an empty 304.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

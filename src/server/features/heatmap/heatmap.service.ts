@@ -1,8 +1,8 @@
 /**
- * The heat map answers (contract §3): the window a query asks (a range ending now, or from–to), the map's grid from
- * the catalogue, the counts from the repository; each answer serialised once with its ETag, so a browser that holds
- * the same picture gets a 304, and kept while it holds (catch-store/catch-changes.ts), so the next reader gets it without a
- * count.
+ * The heat map answers (docs/catch-data-api.md §3): the window a query asks (a range ending now, or from–to), the map's
+ * grid from the catalogue, the counts from the repository; each answer serialised once with its ETag, so a browser that
+ * holds the same picture gets a 304, and kept while it holds (catch-store/catch-changes.ts), so the next reader gets it
+ * without a count.
  */
 import {
   DEFAULT_HEATMAP_RANGE,

@@ -1,5 +1,5 @@
 /**
- * Every rule a catch upload is judged by (contracts/catch-data-api.md §1), through `POST /api/c_report/catches` on
+ * Every rule a catch upload is judged by (docs/catch-data-api.md §1), through `POST /api/c_report/catches` on
  * a real database: each case changes one field of a valid catch and expects exactly that field's error and nothing
  * stored, or expects an edge value to be accepted. The exact time edges (which need a fixed clock): catch-store/catch-writer.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/c_report/catches` and `/sales` (contracts/catch-data-api.md §1): the logger's token, the size limits,
+ * `POST /api/c_report/catches` and `/sales` (docs/catch-data-api.md §1): the logger's token, the size limits,
  * per-item answers in order, idempotency within and across batches, what is stored, and the OpenAPI document.
  * Real app, real database (SQLite, or PostgreSQL under `npm run test:pg`). Every validation rule: catch-rules.test.ts.
  */

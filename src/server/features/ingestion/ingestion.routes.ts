@@ -1,5 +1,5 @@
 /**
- * Uploads (contracts/catch-data-api.md §1–§2): the loggers' catch and sale batches, and the superuser's import of
+ * Uploads (docs/catch-data-api.md §1–§2): the loggers' catch and sale batches, and the superuser's import of
  * official records. Each is a batch of 1–500 items and at most 1 MiB, judged item by item by the one writer and
  * answered only after its transaction has committed. Guide for logger authors: docs/logger-api.md.
  */
@@ -35,8 +35,8 @@ export interface IngestionRoutesOptions {
 }
 
 /**
- * preValidation: more than 500 items is a 413, as more than 1 MiB is (contract §1), rather than the 422 the
- * envelope schema would give: the request is too large, not malformed, and the fix is the same, send less.
+ * preValidation: more than 500 items is a 413, as more than 1 MiB is (docs/catch-data-api.md §1), rather than the 422
+ * the envelope schema would give: the request is too large, not malformed, and the fix is the same, send less.
  */
 async function atMostMaxItems(request: { body: unknown }): Promise<void> {
   const items = (request.body as { items?: unknown } | null)?.items;

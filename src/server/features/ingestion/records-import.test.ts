@@ -1,5 +1,5 @@
 /**
- * Official records (contracts/catch-data-api.md §2): `POST /api/records/import` (superuser only, idempotent by
+ * Official records (docs/catch-data-api.md §2): `POST /api/records/import` (superuser only, idempotent by
  * `source_id`), the records file format (CSV and JSON) and `npm run records:import -- FILE` run as an operator runs it.
  * Real app, real database.
  */

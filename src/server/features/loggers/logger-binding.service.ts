@@ -1,6 +1,6 @@
 /**
- * Logger clients and their binding to accounts (DESIGN §4, decision 0017): a logger registers itself; a logger is
- * bound to at most one account, an account to at most one logger, and binding needs the one-time code the logger
+ * Logger clients and their binding to accounts (docs/design.md §4, decision 0017): a logger registers itself; a logger
+ * is bound to at most one account, an account to at most one logger, and binding needs the one-time code the logger
  * shows its player, so knowing a logger id is not enough to read its owner's data. Used by the logger routes and by
  * registration with a `client_id`; the unique index on users.client_id is the final word when two accounts race.
  */

@@ -1,6 +1,7 @@
 /**
- * `/api/c_report/*`, the logger side (DESIGN §4, decision 0017): a logger registers itself and asks for binding codes;
- * a user binds its id with such a code (and unbinds it), and registration may bind one too. Real app, real database.
+ * `/api/c_report/*`, the logger side (docs/design.md §4, decision 0017): a logger registers itself and asks for binding
+ * codes; a user binds its id with such a code (and unbinds it), and registration may bind one too. Real app, real
+ * database.
  */
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * `/api/c_report/*`, the logger side (DESIGN §4, contracts/catch-data-api.md §1, decision 0017): a logger registers
+ * `/api/c_report/*`, the logger side (docs/design.md §4, docs/catch-data-api.md §1, decision 0017): a logger registers
  * itself and gets its id and secret token, asks for a one-time binding code to show its player, rotates or revokes
  * its token; a logged-in user binds (with that code) or unbinds the logger id shown in their logger. The catch and
  * sale uploads (ingestion) sit beside these in /docs. Guide for logger authors: docs/logger-api.md.

@@ -1,7 +1,7 @@
 /**
- * Reading catches and official records page by page (contract §2), newest first. Every query names its columns (the
- * answers skip re-validation, decision 0009: nothing may leak, least of all which logger sent a catch) and every
- * filter is an equality or a time range that the indexes of migration 0004 serve (decision 0011).
+ * Reading catches and official records page by page (docs/catch-data-api.md §2), newest first. Every query names its
+ * columns (the answers skip re-validation, decision 0009: nothing may leak, least of all which logger sent a catch) and
+ * every filter is an equality or a time range that the indexes of migration 0004 serve (decision 0011).
  */
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {

@@ -1,6 +1,7 @@
 /**
- * `/api/logs/bird` and `/api/logs/official` (contract §2): filters, paging, newest first, `mine`, one item by id, and
- * the capped total (decision 0011). Real app, real database; the rows are written straight into the tables.
+ * `/api/logs/bird` and `/api/logs/official` (docs/catch-data-api.md §2): filters, paging, newest first, `mine`, one
+ * item by id, and the capped total (decision 0011). Real app, real database; the rows are written straight into the
+ * tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

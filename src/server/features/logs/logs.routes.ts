@@ -1,7 +1,7 @@
 /**
- * `/api/logs/*` (contract §2): the AI records (catches the bird loggers send) and the official records, each a
- * filtered list, newest first, and one item by id. Public; `mine=true` needs a bearer token and narrows the list to
- * the current user's own catches or records. The lists skip response re-validation (decision 0009): the repository
+ * `/api/logs/*` (docs/catch-data-api.md §2): the AI records (catches the bird loggers send) and the official records,
+ * each a filtered list, newest first, and one item by id. Public; `mine=true` needs a bearer token and narrows the list
+ * to the current user's own catches or records. The lists skip response re-validation (decision 0009): the repository
  * builds exactly the documented shape.
  */
 import type { FastifyRequest } from 'fastify';

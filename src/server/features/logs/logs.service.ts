@@ -1,8 +1,8 @@
 /**
- * The catch logs and official records (contract §2): query strings into filters, and `mine` into the current user's
- * own rows. Bird logs: the catches of the user's bound logger. Official records: the records whose player name is
- * the one that logger registered with. Without a bound logger (or a logger without a player name) `mine` matches
- * nothing: an empty page, which the page turns into a prompt to bind one.
+ * The catch logs and official records (docs/catch-data-api.md §2): query strings into filters, and `mine` into the
+ * current user's own rows. Bird logs: the catches of the user's bound logger. Official records: the records whose
+ * player name is the one that logger registered with. Without a bound logger (or a logger without a player name) `mine`
+ * matches nothing: an empty page, which the page turns into a prompt to bind one.
  */
 import type {
   BirdLogItem,

@@ -1,9 +1,9 @@
 /**
  * Sends the account e-mails (password reset, address verification, notices of a password or e-mail change). With
- * SMTP_URL it delivers through an SMTP pool; without it (the embedded default, DESIGN §2 "Run modes") it writes real
- * MIME messages into DATA_DIR/outbox and logs the file's name, so a site with no mail server still lets its operator
- * find the mail and hand the link on. A link carries a token, a credential: it is never logged (logs are kept, shipped
- * and read by more people than the mailbox).
+ * SMTP_URL it delivers through an SMTP pool; without it (the embedded default, docs/design.md §2 "Run modes") it writes
+ * real MIME messages into DATA_DIR/outbox and logs the file's name, so a site with no mail server still lets its
+ * operator find the mail and hand the link on. A link carries a token, a credential: it is never logged (logs are kept,
+ * shipped and read by more people than the mailbox).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';

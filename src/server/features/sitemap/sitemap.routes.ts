@@ -1,7 +1,7 @@
 /**
- * Sitemaps (spec §2: one per locale): `/sitemap.xml` is an index of `/{zh,en,ja}/sitemap.xml`; each lists every
- * public page of `#shared/pages` in that language with hreflang alternates. Links come from PUBLIC_BASE_URL, never
- * from the request's Host header.
+ * Sitemaps (docs/product-requirements.md §2: one per locale): `/sitemap.xml` is an index of `/{zh,en,ja}/sitemap.xml`;
+ * each lists every public page of `#shared/pages` in that language with hreflang alternates. Links come from
+ * PUBLIC_BASE_URL, never from the request's Host header.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { LOCALES, localePath, type Locale } from '#shared/locales';

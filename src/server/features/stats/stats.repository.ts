@@ -1,7 +1,7 @@
 /**
- * The sums and lists behind one logger's personal stats (contract §5). Each reads a logger's rows in a time range
- * through the `(client_id, sold_at)` and `(client_id, caught_at)` indexes of migration 0003: a day of one logger is
- * a few hundred rows at most, so the sums need no rollup.
+ * The sums and lists behind one logger's personal stats (docs/catch-data-api.md §5). Each reads a logger's rows in a
+ * time range through the `(client_id, sold_at)` and `(client_id, caught_at)` indexes of migration 0003: a day of one
+ * logger is a few hundred rows at most, so the sums need no rollup.
  *
  * Income is summed safely whatever is stored: each sale counts within `SALE_BOUNDS` (a row written by another tool
  * may hold up to 2^63, and SQLite's `sum` fails past that), PostgreSQL's sum of bigints arrives as exact text (read as

@@ -1,7 +1,7 @@
 /**
- * `GET /api/users/me/stats` (contract §5): the bound logger's income and trophies today versus yesterday, in the
- * user's time zone, and its recent catches and sales. Real app, real database; the day boundaries are checked with
- * a fixed clock in two zones (Asia/Shanghai, America/Los_Angeles) through the service on the same database.
+ * `GET /api/users/me/stats` (docs/catch-data-api.md §5): the bound logger's income and trophies today versus yesterday,
+ * in the user's time zone, and its recent catches and sales. Real app, real database; the day boundaries are checked
+ * with a fixed clock in two zones (Asia/Shanghai, America/Los_Angeles) through the service on the same database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_RECENT_LIMIT, StatsResponse, wireTime } from '#shared/contracts/catches';

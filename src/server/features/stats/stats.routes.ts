@@ -1,4 +1,7 @@
-/** `GET /api/users/me/stats` (contract §5): the current user's personal stats, "today" in the zone they name. */
+/**
+ * `GET /api/users/me/stats` (docs/catch-data-api.md §5): the current user's personal stats, "today" in the zone they
+ * name.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StatsQuery, StatsResponse } from '#shared/contracts/catches';
 import { ValidationErrorBody } from '#shared/contracts/common';

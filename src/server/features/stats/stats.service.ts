@@ -1,7 +1,7 @@
 /**
- * Personal stats (contract §5, spec §2 "user stats"): today's income and trophy count in the user's time zone, the
- * change versus yesterday, recent catches and the data after selling, all of the user's bound logger. No bound
- * logger: zeros and empty lists.
+ * Personal stats (docs/catch-data-api.md §5, docs/product-requirements.md §2 "user stats"): today's income and trophy
+ * count in the user's time zone, the change versus yesterday, recent catches and the data after selling, all of the
+ * user's bound logger. No bound logger: zeros and empty lists.
  */
 import { type BirdLogItem, STATS_RECENT_LIMIT, type StatsResponse } from '#shared/contracts/catches';
 import type { User } from '../../accounts/users.repository';

@@ -1,5 +1,5 @@
 /**
- * A user's profile (contracts/auth-api.md §2.8–2.10): what `/users/me` shows and changes, the avatar, and the
+ * A user's profile (docs/account-api.md §2.8–2.10): what `/users/me` shows and changes, the avatar, and the
  * superuser routes on any user. Edits follow FastAPI Users' `_update`: password before e-mail, so a bad password's
  * error wins; a new address makes the user unverified; only the superuser route may set the three flags. Ours on
  * top (decision 0010): `/me` must prove the current password to change the e-mail or the password, both changes are

@@ -1,5 +1,5 @@
 /**
- * `/api/users/*` on the wire (contracts/auth-api.md §1.1–1.3, §2.8–2.10, §3.1, §6): reading the token, the current
+ * `/api/users/*` on the wire (docs/account-api.md §1.1–1.3, §2.8–2.10, §3.1, §6): reading the token, the current
  * user, profile edits, the superuser routes, the avatar upload and the `user:create` CLI. Real app, real database.
  */
 import { randomUUID } from 'node:crypto';

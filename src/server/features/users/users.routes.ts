@@ -1,5 +1,5 @@
 /**
- * `/api/users/*` (contracts/auth-api.md §2.8–2.10): the current user, their profile edits and avatar, and the
+ * `/api/users/*` (docs/account-api.md §2.8–2.10): the current user, their profile edits and avatar, and the
  * superuser routes on any user. `/users/me` is declared before `/users/:id`, so `DELETE /users/me` reaches
  * `/users/:id` with id "me" (403 for a regular user, 404 for a superuser), as in FastAPI Users. Every answer is
  * `Cache-Control: no-store`; avatar uploads are limited per user.

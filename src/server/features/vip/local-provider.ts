@@ -1,5 +1,5 @@
 /**
- * The `local` payment provider, the embedded default (DESIGN §2 run modes): its checkout is our own test page
+ * The `local` payment provider, the embedded default (docs/design.md §2 run modes): its checkout is our own test page
  * (`/vip/checkout`, marked as a test payment) and its results reach the server as signed webhooks on
  * `POST /api/vip/webhook/local`, exactly as a real provider's would:
  *

@@ -1,5 +1,5 @@
 /**
- * The VIP rules applied to a provider's verified event (DESIGN §5, issue 12), one transaction per event:
+ * The VIP rules applied to a provider's verified event (docs/design.md §5, issue 12), one transaction per event:
  *
  * - the event is stored first, once per (provider, event id): a duplicate stops there and changes nothing;
  * - paid (checkout or renewal) → the user's expiry becomes max(now, expiry) + 30 days and the order gets one key;

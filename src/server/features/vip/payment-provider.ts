@@ -1,7 +1,8 @@
 /**
- * The one small interface every payment provider implements (DESIGN §2 run modes): `local` (our own test checkout
- * and signed webhooks, the embedded default) and `stripe`. The VIP service knows nothing of a provider's wire format:
- * a provider turns a checkout request into a URL, a webhook into one normalised event, and cancels a subscription.
+ * The one small interface every payment provider implements (docs/design.md §2 run modes): `local` (our own test
+ * checkout and signed webhooks, the embedded default) and `stripe`. The VIP service knows nothing of a provider's wire
+ * format: a provider turns a checkout request into a URL, a webhook into one normalised event, and cancels a
+ * subscription.
  */
 import type { VipMode } from '#shared/contracts/vip';
 

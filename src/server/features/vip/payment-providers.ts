@@ -1,6 +1,7 @@
 /**
- * The one place that turns the payment configuration into a provider (DESIGN §2 run modes). config.ts has already
- * refused impossible settings (local in production without PAYMENT_LOCAL_IN_PRODUCTION, Stripe without its keys).
+ * The one place that turns the payment configuration into a provider (docs/design.md §2 run modes). config.ts has
+ * already refused impossible settings (local in production without PAYMENT_LOCAL_IN_PRODUCTION, Stripe without its
+ * keys).
  */
 import type { Config } from '../../config';
 import { createLocalProvider } from './local-provider';

@@ -1,7 +1,7 @@
 /**
- * The `stripe` payment provider (DESIGN §2 run modes, issue 12) on the official `stripe` package: Stripe Checkout for
- * the one-time payment and the auto-renewing subscription, Stripe's signed webhooks reduced to one normalised
- * `PaymentEvent`, and cancellation through the API.
+ * The `stripe` payment provider (docs/design.md §2 run modes, issue 12) on the official `stripe` package: Stripe
+ * Checkout for the one-time payment and the auto-renewing subscription, Stripe's signed webhooks reduced to one
+ * normalised `PaymentEvent`, and cancellation through the API.
  *
  * Every Checkout Session carries the order number three ways (`client_reference_id`, the session's metadata and the
  * metadata of the PaymentIntent or Subscription it creates), so that each later event can name its order without

@@ -1,6 +1,6 @@
 /**
- * `POST /api/vip/webhook/local` and the VIP rules behind it (DESIGN §5, issue 12), real app and real database (SQLite,
- * or PostgreSQL under `npm run test:pg`): each event type, duplicates, reordering, signatures, concurrency.
+ * `POST /api/vip/webhook/local` and the VIP rules behind it (docs/design.md §5, issue 12), real app and real database
+ * (SQLite, or PostgreSQL under `npm run test:pg`): each event type, duplicates, reordering, signatures, concurrency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIP_ERRORS, VIP_PERIOD_MS, WebhookResponse } from '#shared/contracts/vip';

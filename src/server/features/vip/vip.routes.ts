@@ -1,7 +1,7 @@
 /**
- * `/api/vip/*` and `/api/order/*` (DESIGN §4, issue 12): buying VIP (a pending order and where to pay), the user's
- * orders and status, stopping auto-renewal, the payment provider's signed webhooks, and the local provider's test
- * checkout. Answers about the user are `Cache-Control: no-store`.
+ * `/api/vip/*` and `/api/order/*` (docs/design.md §4, issue 12): buying VIP (a pending order and where to pay), the
+ * user's orders and status, stopping auto-renewal, the payment provider's signed webhooks, and the local provider's
+ * test checkout. Answers about the user are `Cache-Control: no-store`.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -11,9 +11,9 @@ interface Credentials {
 }
 
 /**
- * Logs in and stores the session: `POST /api/auth/jwt/login` form-encoded (spec §5), then `GET /api/users/me` with
- * the new token, then `{token, userInfo}` in one step, so no one ever sees a token without its user.
- * Also used after registering and after a password change (which revokes the old token).
+ * Logs in and stores the session: `POST /api/auth/jwt/login` form-encoded (docs/product-requirements.md §5), then
+ * `GET /api/users/me` with the new token, then `{token, userInfo}` in one step, so no one ever sees a token without its
+ * user. Also used after registering and after a password change (which revokes the old token).
  */
 export async function logIn({ username, password }: Credentials): Promise<UserRead> {
   const form = new URLSearchParams({ username, password });

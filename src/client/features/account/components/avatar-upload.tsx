@@ -14,8 +14,8 @@ import { authErrorText, showFailure } from '../auth-errors';
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /**
- * The avatar: a picked picture is checked here first (at most 5 MB, spec §5 — a bigger one is never uploaded), then
- * uploaded at once, apart from the rest of the profile form.
+ * The avatar: a picked picture is checked here first (at most 5 MB, docs/product-requirements.md §5 — a bigger one is
+ * never uploaded), then uploaded at once, apart from the rest of the profile form.
  */
 export function AvatarUpload({ user }: { user: UserInfo }) {
   const { t } = useTranslation('account');

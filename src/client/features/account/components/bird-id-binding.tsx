@@ -49,7 +49,7 @@ function BindForm() {
       code: bindingCodeProblem,
     },
   });
-  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9).
   useDirtyForm(form.isDirty());
 
   const submit = form.onSubmit(async ({ clientId, code }) => {

@@ -18,8 +18,8 @@ import { EmailField } from './email-field';
 import { SubmitButton } from './submit-button';
 
 /**
- * `/user/forget-pwd` (spec §4 password reset, first step): the e-mail address → 'We have sent the reset password
- * email', said on the page (the toast alone is gone after five seconds) and as a toast.
+ * `/user/forget-pwd` (docs/product-requirements.md §4 password reset, first step): the e-mail address → 'We have sent
+ * the reset password email', said on the page (the toast alone is gone after five seconds) and as a toast.
  */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('account');
@@ -27,7 +27,8 @@ export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ initialValues: { email: '' }, validate: { email: emailProblem } });
-  // Unsent typing holds back the offer to reload for a new version (spec §9); once sent, nothing is unsent.
+  // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9); once sent,
+  // nothing is unsent.
   useDirtyForm(sentTo === null && form.isDirty());
 
   const submit = form.onSubmit(async ({ email }) => {

@@ -18,9 +18,9 @@ import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
 /**
- * `/user/login` (spec §2–§5): e-mail and password, sent form-encoded as `username` / `password`. Once the session is
- * stored the page follows `?redirect=` (same-site paths only) or goes to the user centre; a logged-in visitor goes
- * there at once.
+ * `/user/login` (docs/product-requirements.md §2–§5): e-mail and password, sent form-encoded as `username` /
+ * `password`. Once the session is stored the page follows `?redirect=` (same-site paths only) or goes to the user
+ * centre; a logged-in visitor goes there at once.
  */
 export function LoginForm() {
   const { t } = useTranslation('account');
@@ -36,7 +36,7 @@ export function LoginForm() {
       password: (value) => (value ? null : t('validation.passwordRequired')),
     },
   });
-  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9).
   useDirtyForm(form.isDirty());
 
   if (loggedIn) return <Navigate to={target} replace />;

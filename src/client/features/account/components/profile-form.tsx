@@ -36,11 +36,11 @@ const CODE_FIELDS: Readonly<Record<string, keyof ProfileValues>> = {
 };
 
 /**
- * `/user/profile` (spec §2, §5): avatar (uploaded on its own), e-mail, nickname, bio and an optional new password.
- * Only the fields that changed are sent; a blank password keeps the current one. A new e-mail address or password
- * also needs the current password (issue 13: a stolen token alone must not take the account over); its field shows
- * only then. After a password change the page logs in again with the new password (the change revokes every earlier
- * token), so the user stays logged in.
+ * `/user/profile` (docs/product-requirements.md §2, §5): avatar (uploaded on its own), e-mail, nickname, bio and an
+ * optional new password. Only the fields that changed are sent; a blank password keeps the current one. A new e-mail
+ * address or password also needs the current password (issue 13: a stolen token alone must not take the account over);
+ * its field shows only then. After a password change the page logs in again with the new password (the change revokes
+ * every earlier token), so the user stays logged in.
  */
 export function ProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation('account');
@@ -63,7 +63,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
     },
   });
   const askCurrentPassword = needsCurrentPassword(form.values, user);
-  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9).
   useDirtyForm(form.isDirty());
 
   // The stored user info shows at once; the start-up check (or another tab) may bring newer values a moment later.

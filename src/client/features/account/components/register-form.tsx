@@ -54,8 +54,9 @@ const CODE_FIELDS: Partial<Record<string, keyof RegisterValues>> = {
 };
 
 /**
- * `/user/register` (spec §2, §5): e-mail, nickname, password twice and optionally a logger id with the binding code
- * the logger shows (decision 0017: one without the other is refused here), each checked before anything is sent. A new account is logged in at once and lands where the login page would have sent it (the
+ * `/user/register` (docs/product-requirements.md §2, §5): e-mail, nickname, password twice and optionally a logger id
+ * with the binding code the logger shows (decision 0017: one without the other is refused here), each checked before
+ * anything is sent. A new account is logged in at once and lands where the login page would have sent it (the
  * `?redirect=` carried over from there), else in the user centre.
  */
 export function RegisterForm() {
@@ -77,7 +78,7 @@ export function RegisterForm() {
       bindingCode: (value, values) => (values.birdId.trim() ? bindingCodeProblem(value) : null),
     },
   });
-  // Unsent typing holds back the offer to reload for a new version (spec §9).
+  // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9).
   useDirtyForm(form.isDirty());
 
   if (loggedIn) return <Navigate to={target} replace />;

@@ -22,9 +22,10 @@ import { SubmitButton } from './submit-button';
 type Outcome = 'form' | 'done' | 'badLink';
 
 /**
- * `/user/reset-pwd?token=…` (spec §4 password reset, last step): a new password twice → 'password reset success' and
- * the way to the login page. A link without a token, or one the server refuses (invalid, expired, already used),
- * shows 'Link Error' with the way to a new e-mail; a refused password is explained under the input.
+ * `/user/reset-pwd?token=…` (docs/product-requirements.md §4 password reset, last step): a new password twice →
+ * 'password reset success' and the way to the login page. A link without a token, or one the server refuses (invalid,
+ * expired, already used), shows 'Link Error' with the way to a new e-mail; a refused password is explained under the
+ * input.
  */
 export function ResetPasswordForm() {
   const { t } = useTranslation('account');
@@ -40,7 +41,8 @@ export function ResetPasswordForm() {
       confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
     },
   });
-  // Unsent typing holds back the offer to reload for a new version (spec §9); once the form is gone, nothing is unsent.
+  // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9); once the form is
+  // gone, nothing is unsent.
   useDirtyForm(outcome === 'form' && form.isDirty());
 
   if (!token || outcome === 'badLink') {

@@ -3,7 +3,10 @@ import { Button, Loader, type ButtonProps } from '@mantine/core';
 interface SubmitButtonProps extends Omit<ButtonProps, 'children'> {
   busy: boolean;
   label: string;
-  /** What the button says while the request runs (spec §4 loading states: 'logging in', 'registering', 'saving'). */
+  /**
+   * What the button says while the request runs (docs/product-requirements.md §4 loading states: 'logging in',
+   * 'registering', 'saving').
+   */
   busyLabel: string;
 }
 

@@ -46,8 +46,8 @@ function SectionCard({
 }
 
 /**
- * `/user` (spec §2 user centre home): who is logged in (with the VIP badge of a member), e-mail verification, the VIP
- * membership section (`vip`: the route composes it from the VIP feature), the sections, logout.
+ * `/user` (docs/product-requirements.md §2 user centre home): who is logged in (with the VIP badge of a member), e-mail
+ * verification, the VIP membership section (`vip`: the route composes it from the VIP feature), the sections, logout.
  */
 export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
   const { t } = useTranslation('account');

@@ -1,6 +1,6 @@
 /**
- * The AI chat calls (issue 11, DESIGN §4) as TanStack Query hooks; types from the contract through `import type`.
- * Keys hold the session's token, so another login never sees the last one's quota or history.
+ * The AI chat calls (issue 11, docs/design.md §4) as TanStack Query hooks; types from the contract through
+ * `import type`. Keys hold the session's token, so another login never sees the last one's quota or history.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiHistoryResponse, AiQuotaResponse, AskRequest, AskResponse } from '#shared/contracts/ai';

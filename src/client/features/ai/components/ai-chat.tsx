@@ -37,9 +37,9 @@ function useExamples(): string[] {
 }
 
 /**
- * The AI chat (spec §2, issue 11): one complete question at a time, the 'thinking' state, the answer with its facts
- * and links, example questions, the free questions left this minute (VIP: unlimited), and after the limit the
- * spec's message with a countdown before sending is possible again. The user's recent questions below.
+ * The AI chat (docs/product-requirements.md §2, issue 11): one complete question at a time, the 'thinking' state, the
+ * answer with its facts and links, example questions, the free questions left this minute (VIP: unlimited), and after
+ * the limit the spec's message with a countdown before sending is possible again. The user's recent questions below.
  */
 export function AiChat() {
   const { t } = useTranslation('ai');

@@ -10,7 +10,7 @@ function query(fish: number, map: number | null) {
   return { fish_id: fish, map_id: map ?? undefined } satisfies BaitGuideQuery;
 }
 
-/** `GET /api/bait-guide`: the fish's baits in the last 72 hours, ranked by share (contract §4). */
+/** `GET /api/bait-guide`: the fish's baits in the last 72 hours, ranked by share (docs/catch-data-api.md §4). */
 export function useBaitGuide(fish: number | null, map: number | null) {
   return useQuery({
     queryKey: queryKeys.baitGuide.ranking(fish, map),

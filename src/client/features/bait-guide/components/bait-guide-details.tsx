@@ -1,7 +1,7 @@
 /**
- * The detailed proportions (spec §1: "a click for detailed proportions"): a chart of the bait shares, and how the
- * shares change with the game hour, the depth band and the weather. Loaded lazily with the charts library, so the
- * guide itself stays light; the charts' stylesheet comes with this chunk only.
+ * The detailed proportions (docs/product-requirements.md §1: "a click for detailed proportions"): a chart of the bait
+ * shares, and how the shares change with the game hour, the depth band and the weather. Loaded lazily with the charts
+ * library, so the guide itself stays light; the charts' stylesheet comes with this chunk only.
  */
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';

@@ -31,8 +31,9 @@ function DetailsSkeleton() {
 }
 
 /**
- * The bait guide (`/query/bait-guide`, spec §1–2, contract §4): pick a fish and optionally a map; the baits that
- * caught it in the last 72 hours, ranked by share with the sample size; a click opens the detailed proportions.
+ * The bait guide (`/query/bait-guide`, docs/product-requirements.md §1–2, docs/catch-data-api.md §4): pick a fish and
+ * optionally a map; the baits that caught it in the last 72 hours, ranked by share with the sample size; a click opens
+ * the detailed proportions.
  */
 export function BaitGuide() {
   const { t } = useTranslation('bait-guide');

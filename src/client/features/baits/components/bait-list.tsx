@@ -16,7 +16,10 @@ import { LetterIndex } from './letter-index';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
-/** The bait list (spec §2 `/query/baits`): letter index, name search, paged results, empty and failed states. */
+/**
+ * The bait list (docs/product-requirements.md §2 `/query/baits`): letter index, name search, paged results, empty and
+ * failed states.
+ */
 export function BaitList() {
   const { t } = useTranslation('baits');
   const lang = useLocale();

@@ -16,7 +16,10 @@ interface FishTopBaitsProps {
   lang: Locale;
 }
 
-/** The fish's three most used baits in the last 3 days, with their shares (spec §2 fish encyclopedia, issue 10). */
+/**
+ * The fish's three most used baits in the last 3 days, with their shares (docs/product-requirements.md §2 fish
+ * encyclopedia, issue 10).
+ */
 export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
   const { t } = useTranslation('fishes');
   const displayName = useDisplayName();

@@ -21,9 +21,9 @@ function heatQuery({ map, fish, star, range }: HeatQuery): Query {
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * The counts per cell (`GET /api/heatmap`, contract §3). While other filters of the same map load, the last picture
- * stays on screen (dimmed by the page) rather than flashing empty; a picture of another map is never shown over the
- * new one. The server sends `ETag`s, so a refetch of an unchanged picture costs a 304.
+ * The counts per cell (`GET /api/heatmap`, docs/catch-data-api.md §3). While other filters of the same map load, the
+ * last picture stays on screen (dimmed by the page) rather than flashing empty; a picture of another map is never shown
+ * over the new one. The server sends `ETag`s, so a refetch of an unchanged picture costs a 304.
  */
 export function useHeatmap(query: HeatQuery | null) {
   return useQuery({

@@ -17,9 +17,9 @@ interface HeatLegendProps {
 }
 
 /**
- * What the picture shows (spec §1, DESIGN §5): catch-report density, the number of reports behind it, how fresh they
- * are, and the legend of the colours with their counts. The swatches sit on a light strip like the map's own
- * picture, so the palest and the darkest class read the same in both colour schemes.
+ * What the picture shows (docs/product-requirements.md §1, docs/design.md §5): catch-report density, the number of
+ * reports behind it, how fresh they are, and the legend of the colours with their counts. The swatches sit on a light
+ * strip like the map's own picture, so the palest and the darkest class read the same in both colour schemes.
  */
 export function HeatLegend({ id, total, updatedAt, range, heatClasses }: HeatLegendProps) {
   const { t } = useTranslation('heatmap');

@@ -93,8 +93,9 @@ function useHeatView() {
 }
 
 /**
- * The home page's body (spec §1, §2 "Heat map"). The counts, the fish list, the picture and Leaflet's chunk are asked
- * for here, before the page's texts have arrived (the body waits for them), so none of them waits for another.
+ * The home page's body (docs/product-requirements.md §1, §2 "Heat map"). The counts, the fish list, the picture and
+ * Leaflet's chunk are asked for here, before the page's texts have arrived (the body waits for them), so none of them
+ * waits for another.
  */
 export function HeatmapExplorer() {
   useHeatView();

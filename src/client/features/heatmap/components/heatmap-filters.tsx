@@ -20,8 +20,8 @@ interface HeatmapFiltersProps {
 const SPAN = { base: 6, md: 3 };
 
 /**
- * The heat map's filters (spec §2): map, fish (only those living on the chosen map, searchable, or all), time range
- * and star type. Two by two on a phone, so the map stays near the top of the screen.
+ * The heat map's filters (docs/product-requirements.md §2): map, fish (only those living on the chosen map, searchable,
+ * or all), time range and star type. Two by two on a phone, so the map stays near the top of the screen.
  */
 export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps) {
   const { t } = useTranslation('heatmap');

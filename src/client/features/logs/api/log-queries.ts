@@ -14,8 +14,8 @@ export const LOG_PAGE_SIZE = 20;
 const DAY = 86_400_000;
 
 /**
- * The list's query string (contract §2 names). A preset range becomes `from` when the page is fetched, so "the last
- * 7 days" always end now, and the query key holds the preset rather than a time that changes on every render.
+ * The list's query string (docs/catch-data-api.md §2 names). A preset range becomes `from` when the page is fetched, so
+ * "the last 7 days" always end now, and the query key holds the preset rather than a time that changes on every render.
  */
 function listQuery(kind: LogKind, filters: LogFilters, page: number): Query {
   const range = filters.range;

@@ -3,7 +3,10 @@ import type { StatsResponse } from '#shared/contracts/catches';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The browser's IANA time zone: "today" in the stats is the user's own day (spec §2, contract §5). */
+/**
+ * The browser's IANA time zone: "today" in the stats is the user's own day (docs/product-requirements.md §2,
+ * docs/catch-data-api.md §5).
+ */
 function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -9,8 +9,8 @@ import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 
 /**
- * A bait in a log (spec §2: "clicking a bait shows bait info"): its name as a button, with its bait type beneath;
- * the button opens its picture, names in the other languages and type.
+ * A bait in a log (docs/product-requirements.md §2: "clicking a bait shows bait info"): its name as a button, with its
+ * bait type beneath; the button opens its picture, names in the other languages and type.
  */
 function BaitInfo({ baitId }: { baitId: number }) {
   const { t } = useTranslation('logs');

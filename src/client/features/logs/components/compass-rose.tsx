@@ -18,8 +18,9 @@ function polar(degrees: number, r: number): [number, number] {
 }
 
 /**
- * The compass of a catch (spec §2): the 8 points N…NW, the needle at the catch's angle, the point it falls in
- * highlighted, and the angle in degrees in the middle. Drawn in SVG with the theme's colours, so it follows dark mode.
+ * The compass of a catch (docs/product-requirements.md §2): the 8 points N…NW, the needle at the catch's angle, the
+ * point it falls in highlighted, and the angle in degrees in the middle. Drawn in SVG with the theme's colours, so it
+ * follows dark mode.
  */
 export function CompassRose({ angle, size = 180 }: CompassRoseProps) {
   const { t } = useTranslation('logs');

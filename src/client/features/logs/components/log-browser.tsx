@@ -20,8 +20,9 @@ const loadDrawer = () => import('./log-detail-drawer');
 const LogDetailDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.LogDetailDrawer })));
 
 /**
- * A log list page's body (spec §2 AI records and official records): filters kept in the URL, the count, the table,
- * paging, empty, load-failed and "only mine" states, and the detail drawer of the record in the URL.
+ * A log list page's body (docs/product-requirements.md §2 AI records and official records): filters kept in the URL,
+ * the count, the table, paging, empty, load-failed and "only mine" states, and the detail drawer of the record in the
+ * URL.
  */
 export function LogBrowser({ kind }: { kind: LogKind }) {
   const { t } = useTranslation('logs');

@@ -25,10 +25,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Everything about one catch or record (spec §2 detail view): where (map preview with a marker, map, x / y), the
- * conditions (weather with its night variant, temperature, depth, game time 1–24), how (direction on the boat,
- * compass with angle, rod, bait) and what (fish, star type, weight, time). Official records lack some of these:
- * those rows say "—" and the map preview and compass are left out.
+ * Everything about one catch or record (docs/product-requirements.md §2 detail view): where (map preview with a marker,
+ * map, x / y), the conditions (weather with its night variant, temperature, depth, game time 1–24), how (direction on
+ * the boat, compass with angle, rod, bait) and what (fish, star type, weight, time). Official records lack some of
+ * these: those rows say "—" and the map preview and compass are left out.
  */
 export function LogDetail({ item }: { item: LogItem }) {
   const { t } = useTranslation('logs');

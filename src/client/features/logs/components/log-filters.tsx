@@ -51,9 +51,9 @@ function spotValues(spot: LogSpot, lang: string): Record<keyof LogSpot, string> 
 }
 
 /**
- * The filters of a log list (spec §2): map, fish (those living on the chosen map), bait, star type, rod type (the
- * category of official records), time range, and "only mine". On a phone they fold away behind one button that
- * says how many are set, so the list stays in view.
+ * The filters of a log list (docs/product-requirements.md §2): map, fish (those living on the chosen map), bait, star
+ * type, rod type (the category of official records), time range, and "only mine". On a phone they fold away behind one
+ * button that says how many are set, so the list stays in view.
  */
 export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
   const { t } = useTranslation('logs');

@@ -18,7 +18,10 @@ interface LogTableProps {
   items: LogItem[];
 }
 
-/** Table of records (spec §2: fish with rarity colour and star type, bait type, time; official: player, weight). */
+/**
+ * Table of records (docs/product-requirements.md §2: fish with rarity colour and star type, bait type, time; official:
+ * player, weight).
+ */
 export function LogTable({ kind, items }: LogTableProps) {
   const { t } = useTranslation('logs');
   const lang = useLocale();

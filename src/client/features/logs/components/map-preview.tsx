@@ -12,7 +12,10 @@ interface MapPreviewProps {
   y: number;
 }
 
-/** The map's picture, small, with a marker where the catch was made (x grows east, y north; spec §2 location). */
+/**
+ * The map's picture, small, with a marker where the catch was made (x grows east, y north;
+ * docs/product-requirements.md §2 location).
+ */
 export function MapPreview({ map, mapName, x, y }: MapPreviewProps) {
   const { t } = useTranslation('logs');
   const [failed, setFailed] = useState(false);

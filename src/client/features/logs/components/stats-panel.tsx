@@ -179,9 +179,10 @@ function RecentSales({ items }: { items: SaleLogItem[] }) {
 }
 
 /**
- * The personal stats on /user/my-data (spec §2 user stats): today's income and star count with the change versus
- * yesterday, recent catches and the data after selling, all from the bound logger, "today" in the browser's time
- * zone. Without a bound logger there is nothing to show: an honest empty state that says how to get stats.
+ * The personal stats on /user/my-data (docs/product-requirements.md §2 user stats): today's income and star count with
+ * the change versus yesterday, recent catches and the data after selling, all from the bound logger, "today" in the
+ * browser's time zone. Without a bound logger there is nothing to show: an honest empty state that says how to get
+ * stats.
  */
 export function StatsPanel({ user }: { user: UserInfo }) {
   const { t } = useTranslation('logs');

@@ -1,5 +1,5 @@
 /**
- * The VIP and order calls (issue 12, DESIGN §4) as TanStack Query hooks. Types come from the contract through
+ * The VIP and order calls (issue 12, docs/design.md §4) as TanStack Query hooks. Types come from the contract through
  * `import type`, so zod stays out of the bundle. Every key holds the session's token: another login never sees the
  * last one's orders or membership.
  */

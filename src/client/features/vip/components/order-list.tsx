@@ -32,8 +32,8 @@ function NoOrders() {
 }
 
 /**
- * `/user/orders` (spec §2): the user's orders, newest first: number, created time, status, payment option, amount,
- * activation key (with copy) and the partner site; paged, the page in the URL.
+ * `/user/orders` (docs/product-requirements.md §2): the user's orders, newest first: number, created time, status,
+ * payment option, amount, activation key (with copy) and the partner site; paged, the page in the URL.
  */
 export function OrderList() {
   const { t } = useTranslation('vip');

@@ -176,7 +176,10 @@ function PurchaseForm() {
   );
 }
 
-/** `/vip/buy` (spec §2, §4, §9): the benefits, 40 USD / 30 days, one-time or auto-renew, and the way to pay. */
+/**
+ * `/vip/buy` (docs/product-requirements.md §2, §4, §9): the benefits, 40 USD / 30 days, one-time or auto-renew, and the
+ * way to pay.
+ */
 export function VipBuy() {
   const { t } = useTranslation('vip');
   const { loggedIn } = useSession();

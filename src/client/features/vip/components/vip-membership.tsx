@@ -99,8 +99,8 @@ function AutoRenew({ expiry }: { expiry: string | null }) {
 }
 
 /**
- * The user centre's VIP section (spec §2, §9): the expiry as `YYYY-MM-DD HH:mm:ss`, auto-renew on or off with its
- * cancel (after a confirmation), and the ways to buy and to the orders.
+ * The user centre's VIP section (docs/product-requirements.md §2, §9): the expiry as `YYYY-MM-DD HH:mm:ss`, auto-renew
+ * on or off with its cancel (after a confirmation), and the ways to buy and to the orders.
  */
 export function VipMembership({ user }: { user: UserInfo }) {
   const { t } = useTranslation('vip');
