@@ -61,10 +61,10 @@ const REGISTER_MESSAGES = {
 export async function register(
   email: string,
   password: string,
-  logger?: { clientId: string; code: string },
+  logger?: { loggerId: string; code: string },
 ): Promise<Account> {
   const { data, error } = await api.POST('/api/auth/register', {
-    body: { email, password, nickname: 'Angler', ...(logger ? { client_id: logger.clientId, code: logger.code } : {}) },
+    body: { email, password, nickname: 'Angler', ...(logger ? { client_id: logger.loggerId, code: logger.code } : {}) },
   });
   if (data) return data satisfies Account;
   const detail = error.detail;

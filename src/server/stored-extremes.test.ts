@@ -51,16 +51,16 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 /** A user whose bound logger is a fresh one. */
-async function boundUser(): Promise<{ token: string; clientId: string }> {
-  const clientId = await addLogger(ctx.db.kysely, 'Extreme Angler');
+async function boundUser(): Promise<{ token: string; loggerId: string }> {
+  const loggerId = await addLogger(ctx.db.kysely, 'Extreme Angler');
   const { token } = await signedIn(ctx.app);
   const bind = await asUser(ctx.app, token, {
     method: 'POST',
     url: '/api/c_report/user/bind_client_id',
-    payload: { client_id: clientId },
+    payload: { client_id: loggerId },
   });
   expect(bind.statusCode).toBe(200);
-  return { token, clientId };
+  return { token, loggerId };
 }
 
 async function read(url: string, token?: string) {
@@ -70,7 +70,7 @@ async function read(url: string, token?: string) {
 }
 
 /** Catches at the extremes, on the test place's map and fish, in the last hour (inside every read's window). */
-function extremeCatches(clientId: string): NewCatch[] {
+function extremeCatches(loggerId: string): NewCatch[] {
   const now = Date.now();
   const at = { map_id: place.mapId, fish_id: place.fishId, bait_id: place.baitId, caught_at: now - 30 * MINUTE };
   const extremes: Partial<NewCatch>[] = [
@@ -85,10 +85,10 @@ function extremeCatches(clientId: string): NewCatch[] {
     ...(ctx.db.dialect === 'postgres' ? [{ depth: NaN, temperature: NaN, x: NaN, y: NaN }] : []),
   ];
   return [
-    ...extremes.map((fields) => catchRow(clientId, { ...at, ...fields })),
+    ...extremes.map((fields) => catchRow(loggerId, { ...at, ...fields })),
     // Times beyond what a Date holds: the newest sorts first in every list.
-    catchRow(clientId, { ...at, caught_at: BIG }),
-    catchRow(clientId, { ...at, caught_at: -BIG }),
+    catchRow(loggerId, { ...at, caught_at: BIG }),
+    catchRow(loggerId, { ...at, caught_at: -BIG }),
   ];
 }
 
@@ -100,18 +100,18 @@ describe('rows outside the bounds, written straight into the tables', () => {
   beforeAll(async () => {
     const user = await boundUser();
     token = user.token;
-    catchIds = await insertCatches(ctx.db.kysely, extremeCatches(user.clientId));
-    const records = extremeCatches(user.clientId).map(({ client_id: _c, report_id: _r, ...caught }) =>
+    catchIds = await insertCatches(ctx.db.kysely, extremeCatches(user.loggerId));
+    const records = extremeCatches(user.loggerId).map(({ client_id: _c, report_id: _r, ...caught }) =>
       recordRow({ ...caught, player_name: 'Extreme Angler' }),
     );
     recordIds = await insertRecords(ctx.db.kysely, records);
     const today = Date.now() - MINUTE;
     await insertSales(ctx.db.kysely, [
-      saleRow(user.clientId, { sold_at: today, income: 2 ** 53 - 1, fish_count: BIG, star_count: -BIG }),
-      saleRow(user.clientId, { sold_at: today, income: BIG }),
-      saleRow(user.clientId, { sold_at: today, income: BIG }),
-      saleRow(user.clientId, { sold_at: today, income: -BIG }),
-      saleRow(user.clientId, { sold_at: BIG, income: 5 }),
+      saleRow(user.loggerId, { sold_at: today, income: 2 ** 53 - 1, fish_count: BIG, star_count: -BIG }),
+      saleRow(user.loggerId, { sold_at: today, income: BIG }),
+      saleRow(user.loggerId, { sold_at: today, income: BIG }),
+      saleRow(user.loggerId, { sold_at: today, income: -BIG }),
+      saleRow(user.loggerId, { sold_at: BIG, income: 5 }),
     ]);
   });
 
@@ -187,11 +187,11 @@ describe('rows outside the bounds, written straight into the tables', () => {
 
 describe('within the bounds', () => {
   it('sums a day of the largest sales exactly', async () => {
-    const { token, clientId } = await boundUser();
+    const { token, loggerId } = await boundUser();
     const max = SALE_BOUNDS.income.max;
     await insertSales(
       ctx.db.kysely,
-      Array.from({ length: 3 }, () => saleRow(clientId, { sold_at: Date.now() - MINUTE, income: max })),
+      Array.from({ length: 3 }, () => saleRow(loggerId, { sold_at: Date.now() - MINUTE, income: max })),
     );
     expect(StatsResponse.parse(await read('/api/users/me/stats', token)).today_income).toBe(3 * max);
   });

@@ -149,19 +149,19 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
 
   // Bind a logger id with the binding code the logger shows (a wrong code first).
   const logger = await registerLogger(request, { player_name: 'E2E Angler' });
-  const birdId = logger.client_id;
+  const loggerId = logger.client_id;
   const code = await bindingCode(request, logger);
   await page.goto(enPath('myData'));
-  await page.getByLabel(t.myData.birdId, { exact: true }).fill(birdId);
+  await page.getByLabel(t.myData.loggerId, { exact: true }).fill(loggerId);
   await page.getByLabel(t.myData.bindingCode, { exact: true }).fill(code === '23456789' ? '98765432' : '23456789');
   await page.getByRole('button', { name: t.myData.bind, exact: true }).click();
   await expect(page.getByText(t.errors.BINDING_CODE_INVALID).first()).toBeVisible();
   await page.getByLabel(t.myData.bindingCode, { exact: true }).fill(code);
   await page.getByRole('button', { name: t.myData.bind, exact: true }).click();
   await expect(page.getByText(t.myData.bindSuccess).first()).toBeVisible();
-  await expect(page.getByText(birdId).first()).toBeVisible();
+  await expect(page.getByText(loggerId).first()).toBeVisible();
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null'));
-  expect(after.userInfo.client_id).toBe(birdId);
+  expect(after.userInfo.client_id).toBe(loggerId);
 
   // Log out; the old address no longer logs in, the new address with the new password does.
   await page.goto(enPath('user'));

@@ -40,8 +40,8 @@ export const queryKeys = {
     item: (kind: LogKind, id: number | null) => ['logs', kind, 'item', id] as const,
   },
   stats: {
-    me: (token: string, clientId: string | null, timeZone: string) =>
-      ['stats', 'me', token, clientId, timeZone] as const,
+    me: (token: string, loggerId: string | null, timeZone: string) =>
+      ['stats', 'me', token, loggerId, timeZone] as const,
   },
   vip: {
     status: (token: string) => ['vip', 'status', token] as const,

@@ -10,12 +10,12 @@ import { shownToasts } from '../test/toasts';
 import { Component as MyDataPage } from './my-data-page';
 
 const PATH = '/en/user/my-data';
-const BIRD_ID = 'bird_0123456789abcdefABCDEF';
+const LOGGER_ID = 'bird_0123456789abcdefABCDEF';
 const BIND = '/api/c_report/user/bind_client_id';
 
 /** Types the logger id and the binding code the logger shows, and presses Bind. */
 async function bind(id: string, code = '7K3QX9MZ') {
-  fireEvent.change(await screen.findByRole('textbox', { name: en.myData.birdId }), { target: { value: id } });
+  fireEvent.change(await screen.findByRole('textbox', { name: en.myData.loggerId }), { target: { value: id } });
   fireEvent.change(screen.getByRole('textbox', { name: en.myData.bindingCode }), { target: { value: code } });
   fireEvent.click(screen.getByRole('button', { name: en.myData.bind }));
 }
@@ -37,40 +37,40 @@ describe('my data page', () => {
     const api = fakeApi();
     renderRoute(<MyDataPage />, { path: PATH });
     expect(await screen.findByText(en.myData.birdIntro)).toBeTruthy();
-    expect(screen.getByText(en.myData.birdIdHint)).toBeTruthy();
+    expect(screen.getByText(en.myData.loggerIdHint)).toBeTruthy();
     expect(screen.getByText(en.myData.bindingCodeHint)).toBeTruthy();
     const code = screen.getByRole('textbox', { name: en.myData.bindingCode });
     expect(code.getAttribute('placeholder')).toBe(en.fields.bindingCodePlaceholder);
 
     // Nothing is sent without a code, or with one of the wrong length.
-    await bind(BIRD_ID, '');
+    await bind(LOGGER_ID, '');
     expect(await screen.findByText(en.validation.bindingCodeRequired)).toBeTruthy();
-    await bind(BIRD_ID, '7K3');
+    await bind(LOGGER_ID, '7K3');
     expect(await screen.findByText(en.validation.bindingCodeLength)).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(api.requests).toHaveLength(0);
   });
 
   it("binds a logger id with its code, says 'Bind Success' and then shows the bound id", async () => {
-    const api = fakeApi({ [`POST ${BIND}`]: () => json({ ...USER, client_id: BIRD_ID }) });
+    const api = fakeApi({ [`POST ${BIND}`]: () => json({ ...USER, client_id: LOGGER_ID }) });
     renderRoute(<MyDataPage />, { path: PATH });
-    await bind(` ${BIRD_ID} `, ' 7k3q-x9mz ');
+    await bind(` ${LOGGER_ID} `, ' 7k3q-x9mz ');
 
-    expect((await screen.findByTestId('bound-bird-id')).textContent).toBe(BIRD_ID);
+    expect((await screen.findByTestId('bound-logger-id')).textContent).toBe(LOGGER_ID);
     expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Bind Success' }));
-    expect(api.to('POST', BIND)[0]!.json).toEqual({ client_id: BIRD_ID, code: '7k3q-x9mz' });
-    expect(getSession().userInfo?.client_id).toBe(BIRD_ID);
+    expect(api.to('POST', BIND)[0]!.json).toEqual({ client_id: LOGGER_ID, code: '7k3q-x9mz' });
+    expect(getSession().userInfo?.client_id).toBe(LOGGER_ID);
     expect(screen.getByRole('button', { name: en.myData.copy })).toBeTruthy();
   });
 
   it('explains a wrong, used or expired binding code (400 BINDING_CODE_INVALID) under the code', async () => {
     fakeApi({ [`POST ${BIND}`]: () => json({ detail: 'BINDING_CODE_INVALID' }, 400) });
     renderRoute(<MyDataPage />, { path: PATH });
-    await bind(BIRD_ID);
+    await bind(LOGGER_ID);
 
     const code = screen.getByRole('textbox', { name: en.myData.bindingCode });
     await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByRole('textbox', { name: en.myData.birdId }).getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByRole('textbox', { name: en.myData.loggerId }).getAttribute('aria-invalid')).not.toBe('true');
     expect(screen.getByText(en.errors.BINDING_CODE_INVALID)).toBeTruthy();
     expect(shownToasts()).toContainEqual(
       expect.objectContaining({ title: en.myData.bindFailed, message: en.errors.BINDING_CODE_INVALID }),
@@ -81,9 +81,9 @@ describe('my data page', () => {
   it('explains a logger id bound to another account (409) under the input', async () => {
     fakeApi({ [`POST ${BIND}`]: () => json({ detail: 'CLIENT_ALREADY_BOUND' }, 409) });
     renderRoute(<MyDataPage />, { path: PATH });
-    await bind(BIRD_ID);
+    await bind(LOGGER_ID);
 
-    const input = screen.getByRole('textbox', { name: en.myData.birdId });
+    const input = screen.getByRole('textbox', { name: en.myData.loggerId });
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(en.errors.CLIENT_ALREADY_BOUND)).toBeTruthy();
     expect(shownToasts()).toContainEqual(
@@ -100,7 +100,7 @@ describe('my data page', () => {
   });
 
   it('unbinds after a confirmation', async () => {
-    setSession({ token: 'tok', userInfo: { ...USER, client_id: BIRD_ID } });
+    setSession({ token: 'tok', userInfo: { ...USER, client_id: LOGGER_ID } });
     const api = fakeApi({ [`DELETE ${BIND}`]: () => json({ ...USER, client_id: null }) });
     renderRoute(<MyDataPage />, { path: PATH });
     fireEvent.click(await screen.findByRole('button', { name: en.myData.unbind }));
@@ -108,7 +108,7 @@ describe('my data page', () => {
     expect(api.to('DELETE', BIND)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: en.myData.unbindConfirm }));
 
-    expect(await screen.findByRole('textbox', { name: en.myData.birdId })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: en.myData.loggerId })).toBeTruthy();
     expect(api.to('DELETE', BIND)).toHaveLength(1);
     expect(getSession().userInfo?.client_id).toBeNull();
   });

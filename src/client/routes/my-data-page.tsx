@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/page-frame';
-import { BirdIdBinding } from '../features/account/components/bird-id-binding';
+import { LoggerIdBinding } from '../features/account/components/logger-id-binding';
 import { RequireLogin } from '../features/account/components/require-login';
 import { StatsPanel } from '../features/logs/components/stats-panel';
 
@@ -13,7 +13,7 @@ export function Component() {
       <RequireLogin>
         {(user) => (
           <Stack gap="lg">
-            <BirdIdBinding user={user} />
+            <LoggerIdBinding user={user} />
             <StatsPanel user={user} />
           </Stack>
         )}

@@ -85,8 +85,8 @@ export class UsersRepository {
     return row ? fromRow(row) : null;
   }
 
-  async findByClientId(clientId: string): Promise<User | null> {
-    const row = await this.db.selectFrom('users').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  async findByLoggerId(loggerId: string): Promise<User | null> {
+    const row = await this.db.selectFrom('users').selectAll().where('client_id', '=', loggerId).executeTakeFirst();
     return row ? fromRow(row) : null;
   }
 

@@ -43,8 +43,8 @@ const batch = (n: number) => Array.from({ length: n }, () => validCatch(place, {
 const batchRows = () =>
   [{ client_id: 'nobody', report_id: 'r1' }] as unknown as Parameters<CatchCommitThread['commit']>[0];
 
-const stored = async (clientId: string) =>
-  (await ctx.db.kysely.selectFrom('catch').select('id').where('client_id', '=', clientId).execute()).length;
+const stored = async (loggerId: string) =>
+  (await ctx.db.kysely.selectFrom('catch').select('id').where('client_id', '=', loggerId).execute()).length;
 
 const counted = async () =>
   Number(
@@ -71,20 +71,20 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
     const thread = threadWith(5_000);
     const commit = vi.spyOn(thread, 'commit');
     const writer = writerOn(thread);
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const items = batch(120);
     const before = await counted();
 
-    const first = await writer.writeCatches(clientId, items);
+    const first = await writer.writeCatches(loggerId, items);
     expect(first.created).toBe(120);
     expect(commit).toHaveBeenCalledTimes(1);
-    expect(await stored(clientId)).toBe(120);
+    expect(await stored(loggerId)).toBe(120);
     expect((await counted()) - before).toBe(120);
 
-    const again = await writer.writeCatches(clientId, items);
+    const again = await writer.writeCatches(loggerId, items);
     expect(again).toMatchObject({ created: 0, duplicates: 120 });
     expect(commit).toHaveBeenCalledTimes(2);
-    expect(await stored(clientId)).toBe(120);
+    expect(await stored(loggerId)).toBe(120);
     expect((await counted()) - before).toBe(120);
   });
 
@@ -92,8 +92,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
     // Another connection holds the lock and lets go on a timer. On the event loop, better-sqlite3 would wait for
     // the lock synchronously (its busy timeout), the timer could not fire, and the group would fail busy.
     const writer = writerOn(threadWith(10_000));
-    const clientId = await newLogger();
-    await writer.writeCatches(clientId, batch(1)); // the worker is up
+    const loggerId = await newLogger();
+    await writer.writeCatches(loggerId, batch(1)); // the worker is up
     const other = new SQLite(file);
     try {
       other.prepare('begin immediate').run();
@@ -103,47 +103,47 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
           resolve(Date.now());
         }, 150),
       );
-      const answer = await writer.writeCatches(clientId, batch(10));
+      const answer = await writer.writeCatches(loggerId, batch(10));
       expect(answer.created).toBe(10);
       // It committed after the release, which only a free event loop could run.
       expect(Date.now()).toBeGreaterThanOrEqual(await released);
     } finally {
       other.close();
     }
-    expect(await stored(clientId)).toBe(11);
+    expect(await stored(loggerId)).toBe(11);
   });
 
   it('reports a lock held past its busy timeout as a busy database, stores nothing, and commits the retry', async () => {
     const writer = writerOn(threadWith(20));
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const items = batch(5);
     const other = new SQLite(file);
     try {
       other.prepare('begin immediate').run();
-      const error = await writer.writeCatches(clientId, items).catch((e: unknown) => e);
+      const error = await writer.writeCatches(loggerId, items).catch((e: unknown) => e);
       expect(isDatabaseBusy(error)).toBe(true);
       other.prepare('rollback').run();
     } finally {
       other.close();
     }
-    expect(await stored(clientId)).toBe(0);
-    expect((await writer.writeCatches(clientId, items)).created).toBe(5);
+    expect(await stored(loggerId)).toBe(0);
+    expect((await writer.writeCatches(loggerId, items)).created).toBe(5);
   });
 
   it('starts a new worker for the next group when the last one went away', async () => {
     const thread = threadWith(5_000);
     const writer = writerOn(thread);
-    const clientId = await newLogger();
-    expect((await writer.writeCatches(clientId, batch(3))).created).toBe(3);
+    const loggerId = await newLogger();
+    expect((await writer.writeCatches(loggerId, batch(3))).created).toBe(3);
     // Terminated while idle: a worker stopped inside a SQLite call would take the process with it, which is why
     // `stop()` asks the worker to finish instead.
     const worker = (thread as unknown as { worker: { terminate(): Promise<number> } }).worker;
     await worker.terminate();
     // A group handed over while no worker runs is refused as a busy database (503: re-sending is safe).
     expect(isDatabaseBusy(await thread.commit(batchRows(), [], NOW).catch((e: unknown) => e))).toBe(true);
-    expect((await writer.writeCatches(clientId, batch(2))).created).toBe(2);
+    expect((await writer.writeCatches(loggerId, batch(2))).created).toBe(2);
     expect((thread as unknown as { worker: unknown }).worker).not.toBe(worker);
-    expect(await stored(clientId)).toBe(5);
+    expect(await stored(loggerId)).toBe(5);
   });
 
   it("commits on the server's connection when the worker cannot start", async () => {
@@ -153,11 +153,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
       const thread = threadWith(5_000, dir);
       const commit = vi.spyOn(thread, 'commit');
       const writer = writerOn(thread);
-      const clientId = await newLogger();
-      expect((await writer.writeCatches(clientId, batch(4))).created).toBe(4);
+      const loggerId = await newLogger();
+      expect((await writer.writeCatches(loggerId, batch(4))).created).toBe(4);
       expect(await thread.available()).toBe(false);
       expect(commit).not.toHaveBeenCalled();
-      expect(await stored(clientId)).toBe(4);
+      expect(await stored(loggerId)).toBe(4);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -22,8 +22,8 @@ async function newLogger(): Promise<string> {
 const writerAt = (now: number, options: ConstructorParameters<typeof CatchWriter>[2] = {}) =>
   new CatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => now, ...options });
 
-const countCatches = async (clientId: string) =>
-  (await ctx.db.kysely.selectFrom('catch').select('id').where('client_id', '=', clientId).execute()).length;
+const countCatches = async (loggerId: string) =>
+  (await ctx.db.kysely.selectFrom('catch').select('id').where('client_id', '=', loggerId).execute()).length;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -36,18 +36,18 @@ describe('time rules at their exact edges', () => {
   const oldest = NOW - REPORT_MAX_AGE_DAYS * DAY;
 
   it('accepts exactly 5 minutes ahead and exactly 400 days old, refuses one millisecond beyond', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const at = (time: number) => validCatch(place, { caught_at: wireTime(time) });
-    const answer = await writerAt(NOW).writeCatches(clientId, [at(latest), at(latest + 1), at(oldest), at(oldest - 1)]);
+    const answer = await writerAt(NOW).writeCatches(loggerId, [at(latest), at(latest + 1), at(oldest), at(oldest - 1)]);
     expect(answer.results.map((r) => r.status)).toEqual(['created', 'invalid', 'created', 'invalid']);
     expect(answer.results[1]!.errors).toEqual([{ field: 'caught_at', msg: expect.stringMatching(/5 minutes/) }]);
     expect(answer.results[3]!.errors).toEqual([{ field: 'caught_at', msg: expect.stringMatching(/400 days/) }]);
   });
 
   it('applies the same edges to sales', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const at = (time: number) => validSale({ sold_at: wireTime(time) });
-    const answer = await writerAt(NOW).writeSales(clientId, [at(latest), at(latest + 1), at(oldest), at(oldest - 1)]);
+    const answer = await writerAt(NOW).writeSales(loggerId, [at(latest), at(latest + 1), at(oldest), at(oldest - 1)]);
     expect(answer.results.map((r) => r.status)).toEqual(['created', 'invalid', 'created', 'invalid']);
     expect(answer.results[1]!.errors!.map((e) => e.field)).toEqual(['sold_at']);
   });
@@ -58,12 +58,12 @@ describe('bulk writes of many loggers', () => {
     const [a, b] = [await newLogger(), await newLogger()];
     const items = Array.from({ length: 1600 }, () => validCatch(place, { caught_at: wireTime(NOW - DAY) }));
     const entries = [
-      ...items.map((item) => ({ clientId: a, item })),
+      ...items.map((item) => ({ loggerId: a, item })),
       // The same report ids from another logger are other catches.
-      ...items.map((item) => ({ clientId: b, item })),
+      ...items.map((item) => ({ loggerId: b, item })),
       // Within the call, the same (logger, report id) again is a duplicate; an invalid item is judged as uploads are.
-      { clientId: a, item: items[0] },
-      { clientId: b, item: validCatch(place, { weight: -5 }) },
+      { loggerId: a, item: items[0] },
+      { loggerId: b, item: validCatch(place, { weight: -5 }) },
     ];
     const writer = writerAt(NOW);
     const answer = await writer.writeCatchesOfMany(entries);
@@ -82,9 +82,9 @@ describe('bulk writes of many loggers', () => {
     const [a, b] = [await newLogger(), await newLogger()];
     const sale = validSale({ sold_at: wireTime(NOW - DAY) });
     const answer = await writerAt(NOW).writeSalesOfMany([
-      { clientId: a, item: sale },
-      { clientId: b, item: sale },
-      { clientId: b, item: sale },
+      { loggerId: a, item: sale },
+      { loggerId: b, item: sale },
+      { loggerId: b, item: sale },
     ]);
     expect(answer.results.map((r) => r.status)).toEqual(['created', 'created', 'duplicate']);
   });
@@ -92,7 +92,7 @@ describe('bulk writes of many loggers', () => {
 
 describe('the catalogue it judges against', () => {
   it('is the current one: a bait added to the catalogue is accepted once the snapshot is refreshed', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const view = await ctx.services.catalogue.view();
     const template = view.groups.baits[0]!;
     const newBaitId = Math.max(...view.baits.keys(), ...view.fish.keys(), ...view.maps.keys()) + 1000;
@@ -113,45 +113,45 @@ describe('the catalogue it judges against', () => {
       .execute();
     const writer = writerAt(NOW);
     const item = () => validCatch(place, { bait_id: newBaitId, caught_at: wireTime(NOW - DAY) });
-    expect((await writer.writeCatches(clientId, [item()])).results[0]!.errors).toEqual([
+    expect((await writer.writeCatches(loggerId, [item()])).results[0]!.errors).toEqual([
       { field: 'bait_id', msg: `Unknown bait: no bait has the id ${newBaitId}` },
     ]);
     await ctx.services.catalogue.refresh();
-    expect((await writer.writeCatches(clientId, [item()])).created).toBe(1);
+    expect((await writer.writeCatches(loggerId, [item()])).created).toBe(1);
   });
 });
 
 describe('the seam for heat-map rollups', () => {
   it('hands the hook only the new rows, inside the transaction', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const seen: string[][] = [];
     const writer = writerAt(NOW, {
       onCatchesCreated: async (trx, rows) => {
         // Inside the transaction the rows are visible already.
-        const stored = await trx.selectFrom('catch').select('id').where('client_id', '=', clientId).execute();
+        const stored = await trx.selectFrom('catch').select('id').where('client_id', '=', loggerId).execute();
         expect(stored.length).toBeGreaterThanOrEqual(rows.length);
         seen.push(rows.map((row) => row.report_id));
       },
     });
     const first = validCatch(place, { caught_at: wireTime(NOW - DAY) });
     const second = validCatch(place, { caught_at: wireTime(NOW - DAY) });
-    await writer.writeCatches(clientId, [first]);
-    await writer.writeCatches(clientId, [first, second, { ...second }]);
-    await writer.writeCatches(clientId, [first]);
+    await writer.writeCatches(loggerId, [first]);
+    await writer.writeCatches(loggerId, [first, second, { ...second }]);
+    await writer.writeCatches(loggerId, [first]);
     expect(seen).toEqual([[first.report_id], [second.report_id]]);
   });
 
   it('rolls the whole batch back when the hook fails: nothing is half-stored', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const writer = writerAt(NOW, {
       onCatchesCreated: async () => {
         throw new Error('rollup failed');
       },
     });
     await expect(
-      writer.writeCatches(clientId, [validCatch(place, { caught_at: wireTime(NOW - DAY) })]),
+      writer.writeCatches(loggerId, [validCatch(place, { caught_at: wireTime(NOW - DAY) })]),
     ).rejects.toThrow('rollup failed');
-    expect(await countCatches(clientId)).toBe(0);
+    expect(await countCatches(loggerId)).toBe(0);
   });
 });
 
@@ -184,7 +184,7 @@ describe('group commit: batches that arrive while a transaction runs share the n
   });
 
   it('fails every batch of a failed group and stores none of them; the next group is not affected', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     let fail = true;
     const writer = writerAt(NOW, {
       onCatchesCreated: async () => {
@@ -192,17 +192,17 @@ describe('group commit: batches that arrive while a transaction runs share the n
       },
     });
     const item = () => validCatch(place, { caught_at: wireTime(NOW - DAY) });
-    const first = writer.writeCatches(clientId, [item()]);
-    const grouped = [writer.writeCatches(clientId, [item()]), writer.writeCatches(clientId, [item()])];
+    const first = writer.writeCatches(loggerId, [item()]);
+    const grouped = [writer.writeCatches(loggerId, [item()]), writer.writeCatches(loggerId, [item()])];
     await expect(first).rejects.toThrow('database busy');
     fail = false;
     // The two waiting batches were grouped after the failure: they commit.
     for (const answer of await Promise.all(grouped)) expect(answer.created).toBe(1);
     fail = true;
-    const failing = [writer.writeCatches(clientId, [item()]), writer.writeCatches(clientId, [item()])];
-    const again = writer.writeCatches(clientId, [item()]);
+    const failing = [writer.writeCatches(loggerId, [item()]), writer.writeCatches(loggerId, [item()])];
+    const again = writer.writeCatches(loggerId, [item()]);
     for (const upload of [...failing, again]) await expect(upload).rejects.toThrow('database busy');
-    expect(await countCatches(clientId)).toBe(2);
+    expect(await countCatches(loggerId)).toBe(2);
   });
 });
 

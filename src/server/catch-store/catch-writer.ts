@@ -33,7 +33,7 @@ import { catchRow, type NewCatchRow, type NewSaleRow, recordRow, saleRow } from 
 
 /** An item and the logger it comes from: the bulk entry points take the items of many loggers at once. */
 export interface OwnedItem {
-  clientId: string;
+  loggerId: string;
   item: unknown;
 }
 
@@ -90,33 +90,33 @@ export class CatchWriter {
    * Resolves after the commit with the contract's answer; rejects only when the database does (a busy database:
    * nothing of the batch is stored, and re-sending it is safe).
    */
-  writeCatches(clientId: string, items: readonly unknown[]): Promise<CatchBatchResponse> {
-    return this.catches(items, () => clientId);
+  writeCatches(loggerId: string, items: readonly unknown[]): Promise<CatchBatchResponse> {
+    return this.catches(items, () => loggerId);
   }
 
   /**
    * Bulk catches of many loggers (demo seeding, the benchmark's loader): judged exactly as uploads are, any number
-   * of items in one transaction. Every `clientId` must be a registered logger (the transaction may be shared with
+   * of items in one transaction. Every `loggerId` must be a registered logger (the transaction may be shared with
    * concurrent uploads, which an unknown id would fail with it). A tool that shares a SQLite file with
    * a running server holds the write lock for the whole call, so it should pass at most 500 items per call.
    */
   writeCatchesOfMany(entries: readonly OwnedItem[]): Promise<CatchBatchResponse> {
     return this.catches(
       entries.map((entry) => entry.item),
-      (i) => entries[i]!.clientId,
+      (i) => entries[i]!.loggerId,
     );
   }
 
   /** A logger's batch of sales (`POST /c_report/sales`): as `writeCatches`. */
-  writeSales(clientId: string, items: readonly unknown[]): Promise<CatchBatchResponse> {
-    return this.sales(items, () => clientId);
+  writeSales(loggerId: string, items: readonly unknown[]): Promise<CatchBatchResponse> {
+    return this.sales(items, () => loggerId);
   }
 
   /** Bulk sales of many loggers: as `writeCatchesOfMany`. */
   writeSalesOfMany(entries: readonly OwnedItem[]): Promise<CatchBatchResponse> {
     return this.sales(
       entries.map((entry) => entry.item),
-      (i) => entries[i]!.clientId,
+      (i) => entries[i]!.loggerId,
     );
   }
 

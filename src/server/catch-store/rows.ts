@@ -10,9 +10,9 @@ export type NewCatchRow = Insertable<CatchTable>;
 export type NewSaleRow = Insertable<SaleTable>;
 export type NewRecordRow = Insertable<OfficialRecordTable>;
 
-export function catchRow(item: CatchItem, clientId: string, now: number): NewCatchRow {
+export function catchRow(item: CatchItem, loggerId: string, now: number): NewCatchRow {
   return {
-    client_id: clientId,
+    client_id: loggerId,
     report_id: item.report_id,
     caught_at: Date.parse(item.caught_at),
     map_id: item.map_id,
@@ -37,9 +37,9 @@ export function catchRow(item: CatchItem, clientId: string, now: number): NewCat
   };
 }
 
-export function saleRow(item: SaleItem, clientId: string, now: number): NewSaleRow {
+export function saleRow(item: SaleItem, loggerId: string, now: number): NewSaleRow {
   return {
-    client_id: clientId,
+    client_id: loggerId,
     report_id: item.report_id,
     sold_at: Date.parse(item.sold_at),
     income: item.income,

@@ -10,25 +10,25 @@ const next = () => ++sequence;
 
 /** A registered logger; its id is `bird_` + 22 characters like a real one. */
 export async function addLogger(db: Kysely<Database>, playerName: string | null = null): Promise<string> {
-  const clientId = `bird_t${String(next()).padStart(8, '0')}${Math.random().toString(36).slice(2, 15).padEnd(13, '0')}`;
+  const loggerId = `bird_t${String(next()).padStart(8, '0')}${Math.random().toString(36).slice(2, 15).padEnd(13, '0')}`;
   await db
     .insertInto('logger_client')
     .values({
-      client_id: clientId,
-      token_hash: clientId,
+      client_id: loggerId,
+      token_hash: loggerId,
       player_name: playerName,
       version: null,
       created_at: new Date().toISOString(),
     })
     .execute();
-  return clientId;
+  return loggerId;
 }
 
 export type NewCatch = Omit<CatchTable, 'id'>;
 
-export function catchRow(clientId: string, fields: Partial<NewCatch> = {}): NewCatch {
+export function catchRow(loggerId: string, fields: Partial<NewCatch> = {}): NewCatch {
   return {
-    client_id: clientId,
+    client_id: loggerId,
     report_id: `t${next()}`,
     caught_at: Date.UTC(2026, 10, 20, 8, 15),
     map_id: 1,
@@ -103,9 +103,9 @@ export async function insertRecords(db: Kysely<Database>, rows: NewRecord[]): Pr
 
 export type NewSale = Omit<SaleTable, 'id'>;
 
-export function saleRow(clientId: string, fields: Partial<NewSale> = {}): NewSale {
+export function saleRow(loggerId: string, fields: Partial<NewSale> = {}): NewSale {
   return {
-    client_id: clientId,
+    client_id: loggerId,
     report_id: `t${next()}`,
     sold_at: Date.UTC(2026, 10, 20, 9),
     income: 1000,

@@ -77,7 +77,7 @@ export const Bio = z
  * A logger id as a user types it (register, bind): trimmed, then 1 to 64 characters. Loggers show `bird_` + 22
  * base62 characters, but the shape is not enforced: an id no logger has is answered CLIENT_NOT_FOUND (404).
  */
-export const ClientId = z.string().trim().min(1).max(64);
+export const LoggerId = z.string().trim().min(1).max(64);
 
 /**
  * The binding code the logger shows (decision 0017) as the user typed it: spaces, hyphens, case and the look-alikes
@@ -101,7 +101,7 @@ export const RegisterBody = z
     is_superuser: Flag,
     is_verified: Flag,
     nickname: Nickname.optional(),
-    client_id: ClientId.optional(),
+    client_id: LoggerId.optional(),
     code: BindingCode.optional(),
   })
   .superRefine((body, ctx) => {
@@ -170,7 +170,7 @@ export type UpdateMeBody = Omit<z.input<typeof UpdateUserBody>, 'is_active' | 'i
 export const UserIdParams = z.object({ id: z.string() });
 
 /** `POST /api/c_report/user/bind_client_id`: the logger id and the binding code its logger shows. */
-export const BindClientBody = z.object({ client_id: ClientId, code: BindingCode });
+export const BindClientBody = z.object({ client_id: LoggerId, code: BindingCode });
 export type BindClientBody = z.input<typeof BindClientBody>;
 
 /** `DELETE /api/c_report/user/bind_client_id`: no body, `{}`, or the id expected to be bound. */

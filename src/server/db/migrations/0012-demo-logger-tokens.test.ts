@@ -24,12 +24,12 @@ const upload = (token: string) =>
 
 describe('0012-demo-logger-tokens', () => {
   it('replaces the derivable hashes of demo loggers and nothing else', async () => {
-    const clientId = 'bird_legacyDemoLogger0001';
+    const loggerId = 'bird_legacyDemoLogger0001';
     await ctx.db.kysely
       .insertInto('logger_client')
       .values({
-        client_id: clientId,
-        token_hash: createHash('sha256').update(`demo-logger:${clientId}`).digest('hex'),
+        client_id: loggerId,
+        token_hash: createHash('sha256').update(`demo-logger:${loggerId}`).digest('hex'),
         player_name: 'SilentPike42',
         version: 'demo',
         created_at: new Date().toISOString(),
@@ -39,11 +39,11 @@ describe('0012-demo-logger-tokens', () => {
     const real = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: { version: 'demo' } });
     const { client_token: realToken } = real.json();
     // Before: anyone uploads as the demo logger.
-    expect((await upload(`demo-logger:${clientId}`)).statusCode).toBe(200);
+    expect((await upload(`demo-logger:${loggerId}`)).statusCode).toBe(200);
 
     await up(ctx.db.kysely);
 
-    expect((await upload(`demo-logger:${clientId}`)).statusCode).toBe(401);
+    expect((await upload(`demo-logger:${loggerId}`)).statusCode).toBe(401);
     expect((await upload(realToken)).statusCode).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { DEMO_MAPS } from '../world/maps';
 export const DEMO_LOGGER_COUNT = 300;
 
 export interface DemoLogger {
-  clientId: string;
+  loggerId: string;
   playerName: string;
   /** The two or three maps the player fishes most. */
   homeMaps: number[];
@@ -43,6 +43,6 @@ export function demoLoggers(count = DEMO_LOGGER_COUNT): DemoLogger[] {
       .shuffle(DEMO_MAPS)
       .slice(0, rng.int(2, 3))
       .map((m) => m.id);
-    return { clientId: `bird_${id.slice(0, 18)}${String(i).padStart(4, '0')}`, playerName: name, homeMaps };
+    return { loggerId: `bird_${id.slice(0, 18)}${String(i).padStart(4, '0')}`, playerName: name, homeMaps };
   });
 }

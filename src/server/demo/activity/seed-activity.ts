@@ -47,7 +47,7 @@ async function createLoggers(db: Kysely<Database>, now: number) {
     .insertInto('logger_client')
     .values(
       loggers.map((l) => ({
-        client_id: l.clientId,
+        client_id: l.loggerId,
         // A random secret thrown away: demo loggers only own the generated catches, and nobody may upload as one
         // (their ids are public on every demo site). A re-run keeps the first one (the insert does nothing).
         token_hash: unknownTokenHash(),

@@ -24,7 +24,7 @@ const ACTIVITY_DAYS = 90;
 const TROPHY_CHANCE = 0.025;
 
 export interface OwnedCatch {
-  clientId: string;
+  loggerId: string;
   item: CatchItemInput;
 }
 
@@ -149,7 +149,7 @@ export function demoCatchChunk(
   const rng = createRng(seedOf(0xca7c, chunk));
   return Array.from({ length: count }, (_, i) => {
     const logger = loggers[rng.int(0, loggers.length - 1)]!;
-    return { clientId: logger.clientId, item: simulateCatch(from + i, logger, slice, rng) };
+    return { loggerId: logger.loggerId, item: simulateCatch(from + i, logger, slice, rng) };
   });
 }
 
@@ -159,12 +159,12 @@ export function demoSaleChunk(
   count: number,
   loggers: readonly DemoLogger[],
   slice: TimeSlice,
-): { clientId: string; item: SaleItemInput }[] {
+): { loggerId: string; item: SaleItemInput }[] {
   const rng = createRng(seedOf(0x5a1e, chunk));
   return Array.from({ length: Math.ceil(count / 15) }, (_, i) => {
     const fishCount = rng.int(1, 40);
     return {
-      clientId: loggers[rng.int(0, loggers.length - 1)]!.clientId,
+      loggerId: loggers[rng.int(0, loggers.length - 1)]!.loggerId,
       item: {
         report_id: `demo-s-${chunk}-${i}`,
         sold_at: wireTime(timeIn(slice, rng)),

@@ -66,7 +66,7 @@ export interface AccountMailer {
  * who the guessing limit counts) and uses the code up; 404, 400 BINDING_CODE_INVALID, 409 or 429 otherwise.
  */
 export interface LoggerIdCheck {
-  claim(clientId: string, code: string, userId: null, requester: string): Promise<void>;
+  claim(loggerId: string, code: string, userId: null, requester: string): Promise<void>;
 }
 
 export interface AuthenticationDeps {

@@ -30,11 +30,11 @@ async function newLogger(): Promise<string> {
 
 /** Stores catches of a fish of its own (so tests of this file never see each other's catches). */
 async function store(fishId: number, catches: Record<string, unknown>[], now = NOW): Promise<void> {
-  const clientId = await newLogger();
+  const loggerId = await newLogger();
   const items = catches.map((overrides) => validCatch(place, { fish_id: fishId, ...overrides }));
   const answer = await createCatchWriter(ctx.db.kysely, ctx.services.catalogue, {
     clock: () => now,
-  }).writer.writeCatches(clientId, items);
+  }).writer.writeCatches(loggerId, items);
   expect(answer.invalid).toBe(0);
 }
 

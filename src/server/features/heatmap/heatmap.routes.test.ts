@@ -148,12 +148,12 @@ const arbitraryQuery = fc.record({
 
 describe('counts equal a direct count over the raw catches', () => {
   it('for random catches and random filters (map, fish or all, star type or all, ranges and from–to)', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     // One reader for the whole run, as a server has: its kept answers and whole-day sums must agree too.
     const reader = service();
     await fc.assert(
       fc.asyncProperty(fc.array(arbitraryCatch, { minLength: 1, maxLength: 60 }), arbitraryQuery, async (items, q) => {
-        const answer = await writer().writeCatches(clientId, items);
+        const answer = await writer().writeCatches(loggerId, items);
         expect(answer.invalid).toBe(0);
         const map = maps[q.mapIndex % maps.length]!;
         const query: Record<string, string | number> = { map_id: map.mapId, ...q.window };
@@ -212,7 +212,7 @@ describe('counts equal a direct count over the raw catches', () => {
 
 describe('windows at UTC midnight', () => {
   it('counts a from–to range across midnight, and one spanning whole days, to the millisecond', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const map = maps[1]!;
     const midnight = Math.floor(NOW / DAY_MS) * DAY_MS - 2 * DAY_MS;
     const at = (time: number, x = map.bounds.x_min) =>
@@ -230,14 +230,14 @@ describe('windows at UTC midnight', () => {
     expect(
       (
         await writer().writeCatches(
-          clientId,
+          loggerId,
           times.map((t) => at(t)),
         )
       ).created,
     ).toBe(times.length);
     const total = async (from: number, to: number) =>
       (await heatmapAt({ map_id: map.mapId, from: wireTime(from), to: wireTime(to) })).total -
-      (await expectedOthers(map.mapId, from, to, clientId));
+      (await expectedOthers(map.mapId, from, to, loggerId));
     // 23:00 → 01:00: raw only; the catch at 01:00 sharp is outside (`to` exclusive), the one at 23:00 inside.
     expect(await total(midnight - HOUR, midnight + HOUR)).toBe(4);
     // 23:00 the day before → 01:00 the day after: one whole day from the rollup, both ends raw.
@@ -249,7 +249,7 @@ describe('windows at UTC midnight', () => {
 
 /** A few catches of every test map's fish in the last days (tests that need data write their own: any order). */
 async function someCatches(now: number): Promise<void> {
-  const clientId = await newLogger();
+  const loggerId = await newLogger();
   const items = maps.flatMap((map) =>
     map.fishIds.map((fishId, i) =>
       validCatch(place, {
@@ -262,7 +262,7 @@ async function someCatches(now: number): Promise<void> {
     ),
   );
   await createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => now }).writer.writeCatches(
-    clientId,
+    loggerId,
     items,
   );
 }
@@ -417,11 +417,11 @@ describe('exact while batches are written concurrently', () => {
   });
 
   it('answers a read while a large write is under way, from the last commit', async () => {
-    const clientId = await newLogger();
+    const loggerId = await newLogger();
     const map = maps[0]!;
     const before = await heatmapAt({ map_id: map.mapId, range: '7d' });
     const entries = Array.from({ length: 5000 }, (_, i) => ({
-      clientId,
+      loggerId,
       item: validCatch(place, {
         map_id: map.mapId,
         fish_id: map.fishIds[0],
@@ -471,9 +471,9 @@ describe('exact while batches are written concurrently', () => {
         weight: map.minWeight.get(fishId),
         caught_at: wireTime(time),
       });
-    const clientId = await newLogger();
-    await writer().writeCatches(clientId, [at(day * DAY_MS + 3_600_000), at(day * DAY_MS + 7_200_000)]);
-    await ctx.db.kysely.deleteFrom('catch').where('client_id', '=', clientId).execute();
+    const loggerId = await newLogger();
+    await writer().writeCatches(loggerId, [at(day * DAY_MS + 3_600_000), at(day * DAY_MS + 7_200_000)]);
+    await ctx.db.kysely.deleteFrom('catch').where('client_id', '=', loggerId).execute();
     const range = { map_id: map.mapId, from: wireTime((day - 1) * DAY_MS), to: wireTime((day + 2) * DAY_MS) };
     const expected = await expectedCells({ map_id: map.mapId, from: (day - 1) * DAY_MS, to: (day + 2) * DAY_MS });
     expect((await heatmapAt(range)).cells).not.toEqual(expected);

@@ -11,13 +11,13 @@ import { type CatchPlace, catchPlace, validCatch } from '../../test/catch-fixtur
 let ctx: TestContext;
 let place: CatchPlace;
 let token: string;
-let clientId: string;
+let loggerId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   place = catchPlace(await ctx.services.catalogue.view());
   const res = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
-  ({ client_token: token, client_id: clientId } = res.json());
+  ({ client_token: token, client_id: loggerId } = res.json());
 });
 afterAll(() => ctx?.close());
 
@@ -39,7 +39,7 @@ async function isStored(reportId: unknown): Promise<boolean> {
   const row = await ctx.db.kysely
     .selectFrom('catch')
     .select('id')
-    .where('client_id', '=', clientId)
+    .where('client_id', '=', loggerId)
     .where('report_id', '=', reportId)
     .executeTakeFirst();
   return row !== undefined;

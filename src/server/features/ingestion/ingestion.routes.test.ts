@@ -42,8 +42,8 @@ async function uploaded(path: 'catches' | 'sales', items: unknown[], token = log
   return CatchBatchResponse.parse(res.json());
 }
 
-const storedCatches = (clientId: string) =>
-  ctx.db.kysely.selectFrom('catch').selectAll().where('client_id', '=', clientId).orderBy('id').execute();
+const storedCatches = (loggerId: string) =>
+  ctx.db.kysely.selectFrom('catch').selectAll().where('client_id', '=', loggerId).orderBy('id').execute();
 
 describe('the logger token', () => {
   it.each([
@@ -277,8 +277,8 @@ describe('POST /api/c_report/catches', () => {
 });
 
 describe('POST /api/c_report/sales', () => {
-  const storedSales = (clientId: string) =>
-    ctx.db.kysely.selectFrom('sale').selectAll().where('client_id', '=', clientId).orderBy('id').execute();
+  const storedSales = (loggerId: string) =>
+    ctx.db.kysely.selectFrom('sale').selectAll().where('client_id', '=', loggerId).orderBy('id').execute();
 
   it('stores valid sales once, judges each alone, and keeps them apart from catches', async () => {
     const fresh = await registerLogger();

@@ -22,7 +22,7 @@ import { trustedResponse } from '../../http/trusted-responses';
 import type { CatchWriter } from '../../catch-store/catch-store';
 
 // The uploads sit beside the logger registration in /docs; the import beside the record logs.
-const loggerTags = ['reports'];
+const loggerTags = ['loggers'];
 const recordTags = ['logs'];
 
 /** What the uploads need of the loggers feature (services.ts passes its `LoggerAuth` and `LastSeen`). */
@@ -31,7 +31,7 @@ export interface IngestionRoutesOptions {
   /** The onRequest hook refusing an unknown logger token (401), and the logger it found. */
   loggerAuth: { requireLogger(request: FastifyRequest): Promise<void>; clientOf(request: FastifyRequest): string };
   /** Records, after a batch has committed, that the logger was seen. */
-  lastSeen: { seen(clientId: string): Promise<void> };
+  lastSeen: { seen(loggerId: string): Promise<void> };
 }
 
 /**
@@ -94,9 +94,9 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
       },
     },
     async (request) => {
-      const clientId = auth.clientOf(request);
-      const answer = await writer.writeCatches(clientId, request.body.items);
-      await lastSeen.seen(clientId);
+      const loggerId = auth.clientOf(request);
+      const answer = await writer.writeCatches(loggerId, request.body.items);
+      await lastSeen.seen(loggerId);
       return answer;
     },
   );
@@ -122,9 +122,9 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
       },
     },
     async (request) => {
-      const clientId = auth.clientOf(request);
-      const answer = await writer.writeSales(clientId, request.body.items);
-      await lastSeen.seen(clientId);
+      const loggerId = auth.clientOf(request);
+      const answer = await writer.writeSales(loggerId, request.body.items);
+      await lastSeen.seen(loggerId);
       return answer;
     },
   );

@@ -22,11 +22,11 @@ export class BindingAttempts {
   constructor(private readonly counters: CounterStore) {}
 
   /**
-   * Counts an attempt on `clientId` by `requester` (`user:<id>`, or `ip:<address>` at registration): 429 when either
+   * Counts an attempt on `loggerId` by `requester` (`user:<id>`, or `ip:<address>` at registration): 429 when either
    * is over its limit.
    */
-  async attempt(clientId: string, requester: string): Promise<BindingAttempt> {
-    const keys = [`binding-fail-logger:${clientId}`, `binding-fail-by:${requester}`];
+  async attempt(loggerId: string, requester: string): Promise<BindingAttempt> {
+    const keys = [`binding-fail-logger:${loggerId}`, `binding-fail-by:${requester}`];
     for (const key of keys) {
       const count = await this.counters.hit(key, BINDING_CODE_LIFETIME_MS);
       if (count.count > BINDING_FAILURES_PER_WINDOW) throw rateLimited(count.retryAfter);

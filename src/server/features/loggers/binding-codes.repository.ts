@@ -22,22 +22,22 @@ export class BindingCodesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** A fresh code for the logger, valid until `expiresAt` (epoch ms); it replaces the logger's previous one. */
-  async issue(clientId: string, now: number, expiresAt: number): Promise<string> {
+  async issue(loggerId: string, now: number, expiresAt: number): Promise<string> {
     const code = newCode();
     const row = { code_hash: hashCode(code), expires_at: expiresAt, created_at: now };
     await this.db
       .insertInto('logger_binding_code')
-      .values({ client_id: clientId, ...row })
+      .values({ client_id: loggerId, ...row })
       .onConflict((oc) => oc.column('client_id').doUpdateSet(row))
       .execute();
     return code;
   }
 
   /** Uses up the logger's code when `typed` is it and it has not expired at `now`: true only for the one who does. */
-  async consume(clientId: string, typed: string, now: number): Promise<boolean> {
+  async consume(loggerId: string, typed: string, now: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('logger_binding_code')
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .where('code_hash', '=', hashCode(typed))
       .where('expires_at', '>', now)
       .executeTakeFirst();
@@ -45,7 +45,7 @@ export class BindingCodesRepository {
   }
 
   /** Forgets the logger's pending code (its token was revoked: nobody may bind it with a code shown before). */
-  async discard(clientId: string): Promise<void> {
-    await this.db.deleteFrom('logger_binding_code').where('client_id', '=', clientId).execute();
+  async discard(loggerId: string): Promise<void> {
+    await this.db.deleteFrom('logger_binding_code').where('client_id', '=', loggerId).execute();
   }
 }

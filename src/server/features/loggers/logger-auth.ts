@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/http-error';
 import type { LoggerClientsRepository } from './logger-clients.repository';
 
-type LoggerAccounts = Pick<LoggerClientsRepository, 'clientIdForToken' | 'markSeen'>;
+type LoggerAccounts = Pick<LoggerClientsRepository, 'loggerIdForToken' | 'markSeen'>;
 
 /** The token of `Authorization: Bearer <token>` (scheme in any case), or null. */
 function bearerToken(request: FastifyRequest): string | null {
@@ -29,16 +29,16 @@ export class LoggerAuth {
    */
   readonly requireLogger = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
-    const clientId = token ? await this.accounts.clientIdForToken(token) : null;
-    if (!clientId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
-    this.clients.set(request, clientId);
+    const loggerId = token ? await this.accounts.loggerIdForToken(token) : null;
+    if (!loggerId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    this.clients.set(request, loggerId);
   };
 
   /** The logger `requireLogger` found for this request. */
   clientOf(request: FastifyRequest): string {
-    const clientId = this.clients.get(request);
-    if (!clientId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
-    return clientId;
+    const loggerId = this.clients.get(request);
+    if (!loggerId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    return loggerId;
   }
 }
 
@@ -57,20 +57,20 @@ export class LastSeen {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async seen(clientId: string): Promise<void> {
+  async seen(loggerId: string): Promise<void> {
     const now = this.clock();
-    const last = this.written.get(clientId);
+    const last = this.written.get(loggerId);
     if (last !== undefined && now - last < this.intervalMs) return;
     // Forget loggers not seen within the interval: they would be written anyway, and the map stays small.
     if (this.written.size >= 10_000)
       for (const [id, at] of this.written) if (now - at >= this.intervalMs) this.written.delete(id);
-    this.written.set(clientId, now);
+    this.written.set(loggerId, now);
     try {
-      await this.accounts.markSeen(clientId, new Date(now));
+      await this.accounts.markSeen(loggerId, new Date(now));
     } catch (error) {
       // The batch is committed and acknowledged whatever happens here: a missed "last seen" is not worth a retry.
-      this.written.delete(clientId);
-      this.log.warn({ err: error, clientId }, 'could not record when the logger was last seen');
+      this.written.delete(loggerId);
+      this.log.warn({ err: error, loggerId }, 'could not record when the logger was last seen');
     }
   }
 }

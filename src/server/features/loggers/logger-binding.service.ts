@@ -37,11 +37,11 @@ export class LoggerBindingService {
   }
 
   /** A new binding code for the logger to show, valid 10 minutes; it replaces the logger's previous one. */
-  async issueCode(clientId: string): Promise<{ code: string; expires_at: string }> {
+  async issueCode(loggerId: string): Promise<{ code: string; expires_at: string }> {
     const now = this.clock();
     // A whole second, so the wire time reads `…:25:00Z` like the API's other times.
     const expiresAt = Math.floor((now + BINDING_CODE_LIFETIME_MS) / 1000) * 1000;
-    const code = await this.deps.codes.issue(clientId, now, expiresAt);
+    const code = await this.deps.codes.issue(loggerId, now, expiresAt);
     return { code, expires_at: wireTime(expiresAt) };
   }
 
@@ -52,27 +52,27 @@ export class LoggerBindingService {
    * another account holds the logger. The code is checked before the holder, so only the logger's player learns
    * whether it is bound.
    */
-  async claim(clientId: string, code: string, userId: string | null, requester: string): Promise<void> {
-    if (!(await this.deps.clients.exists(clientId))) throw clientNotFound();
-    const attempt = await this.deps.attempts.attempt(clientId, requester);
-    if (!(await this.deps.codes.consume(clientId, code, this.clock())))
+  async claim(loggerId: string, code: string, userId: string | null, requester: string): Promise<void> {
+    if (!(await this.deps.clients.exists(loggerId))) throw clientNotFound();
+    const attempt = await this.deps.attempts.attempt(loggerId, requester);
+    if (!(await this.deps.codes.consume(loggerId, code, this.clock())))
       throw new DomainError('invalid', AuthErrorCode.BINDING_CODE_INVALID);
     await attempt.succeeded();
-    const holder = await this.deps.users.findByClientId(clientId);
+    const holder = await this.deps.users.findByLoggerId(loggerId);
     if (holder && holder.id !== userId) throw clientAlreadyBound();
   }
 
   /** Binds the logger to the user with its binding code, replacing the user's previous one (which becomes free). */
-  async bind(user: User, clientId: string, code: string): Promise<User> {
-    await this.claim(clientId, code, user.id, `user:${user.id}`);
+  async bind(user: User, loggerId: string, code: string): Promise<User> {
+    await this.claim(loggerId, code, user.id, `user:${user.id}`);
     try {
-      await this.deps.users.update(user.id, { client_id: clientId });
+      await this.deps.users.update(user.id, { client_id: loggerId });
     } catch (error) {
       // Another account bound it between the check and the write.
       if (isUniqueViolation(error)) throw clientAlreadyBound();
       throw error;
     }
-    return { ...user, client_id: clientId };
+    return { ...user, client_id: loggerId };
   }
 
   /** Unbinds the user's logger; a given `expected` id must be the bound one (404 otherwise, as when none is). */
@@ -84,19 +84,19 @@ export class LoggerBindingService {
   }
 
   /** A new secret token for the logger (the calling one, so it exists); the old token is refused from now on. */
-  async rotateToken(clientId: string): Promise<{ client_id: string; client_token: string }> {
-    const token = await this.deps.clients.rotateToken(clientId);
+  async rotateToken(loggerId: string): Promise<{ client_id: string; client_token: string }> {
+    const token = await this.deps.clients.rotateToken(loggerId);
     // Revoked or gone between the token check and here: as if the token had been refused.
     if (!token) throw new DomainError('unauthorized', 'Unauthorized');
-    return { client_id: clientId, client_token: token };
+    return { client_id: loggerId, client_token: token };
   }
 
   /**
    * Revokes the logger's token and forgets its pending binding code. Its catches and sales stay, and so does its
    * binding: the account keeps its history until the user unbinds it or binds another logger (decision 0017).
    */
-  async revoke(clientId: string): Promise<void> {
-    await this.deps.clients.revokeToken(clientId);
-    await this.deps.codes.discard(clientId);
+  async revoke(loggerId: string): Promise<void> {
+    await this.deps.clients.revokeToken(loggerId);
+    await this.deps.codes.discard(loggerId);
   }
 }

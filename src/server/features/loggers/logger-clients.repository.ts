@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `bird_` + 22 base62 characters (~131 bits): public, shown in the logger and typed into the site. */
-function newClientId(): string {
+function newLoggerId(): string {
   let id = '';
   // Rejection sampling: 248 = 4 × 62, so every character is equally likely.
   while (id.length < 22) {
@@ -44,22 +44,22 @@ export class LoggerClientsRepository {
     version?: string;
   }): Promise<{ client_id: string; client_token: string }> {
     const clientToken = newClientToken();
-    const clientId = newClientId();
+    const loggerId = newLoggerId();
     await this.db
       .insertInto('logger_client')
       .values({
-        client_id: clientId,
+        client_id: loggerId,
         token_hash: hashClientToken(clientToken),
         player_name: input.player_name ?? null,
         version: input.version ?? null,
         created_at: new Date().toISOString(),
       })
       .execute();
-    return { client_id: clientId, client_token: clientToken };
+    return { client_id: loggerId, client_token: clientToken };
   }
 
   /** The logger a secret upload token belongs to, or null. Looked up by hash: the token itself is never stored. */
-  async clientIdForToken(token: string): Promise<string | null> {
+  async loggerIdForToken(token: string): Promise<string | null> {
     const row = await this.reads
       .selectFrom('logger_client')
       .select('client_id')
@@ -69,11 +69,11 @@ export class LoggerClientsRepository {
   }
 
   /** Records when a logger last uploaded (ISO-8601 UTC, like the table's other times). */
-  async markSeen(clientId: string, at: Date): Promise<void> {
+  async markSeen(loggerId: string, at: Date): Promise<void> {
     await this.db
       .updateTable('logger_client')
       .set({ last_seen_at: at.toISOString() })
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .execute();
   }
 
@@ -81,30 +81,30 @@ export class LoggerClientsRepository {
    * A new secret token for the logger; the old one is refused from the next request on (uploads look the token up
    * in the database every time, on every instance: nothing keeps it). Null when no logger has this id.
    */
-  async rotateToken(clientId: string): Promise<string | null> {
+  async rotateToken(loggerId: string): Promise<string | null> {
     const clientToken = newClientToken();
     const result = await this.db
       .updateTable('logger_client')
       .set({ token_hash: hashClientToken(clientToken) })
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n ? clientToken : null;
   }
 
   /** Revokes the logger's token: its row (and its catches) stay, but no token opens it any more. */
-  async revokeToken(clientId: string): Promise<void> {
+  async revokeToken(loggerId: string): Promise<void> {
     await this.db
       .updateTable('logger_client')
       .set({ token_hash: unknownTokenHash() })
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .execute();
   }
 
-  async exists(clientId: string): Promise<boolean> {
+  async exists(loggerId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('logger_client')
       .select('client_id')
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -40,13 +40,13 @@ const uploadSale = (token: string, app = ctx.app) =>
 const rotate = (token: string, app = ctx.app) => asLogger(token, 'POST', '/api/c_report/clients/token', app);
 const revoke = (token: string) => asLogger(token, 'DELETE', '/api/c_report/clients/me');
 
-const salesOf = async (clientId: string) =>
+const salesOf = async (loggerId: string) =>
   Number(
     (
       await ctx.db.kysely
         .selectFrom('sale')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('client_id', '=', clientId)
+        .where('client_id', '=', loggerId)
         .executeTakeFirstOrThrow()
     ).n,
   );

@@ -14,7 +14,7 @@ import { BINDING_FAILURES_PER_WINDOW } from './binding-attempts';
 
 let ctx: TestContext;
 
-const CLIENT_ID = /^bird_[0-9A-Za-z]{22}$/;
+const LOGGER_ID = /^bird_[0-9A-Za-z]{22}$/;
 const NOT_FOUND = { detail: 'CLIENT_NOT_FOUND' };
 const ALREADY_BOUND = { detail: 'CLIENT_ALREADY_BOUND' };
 const BAD_CODE = { detail: 'BINDING_CODE_INVALID' };
@@ -70,8 +70,8 @@ const unbind = (token: string, payload?: InjectOptions['payload']) =>
   });
 const me = (token: string) => asUser(ctx.app, token, { method: 'GET', url: '/api/users/me' });
 
-async function boundTo(clientId: string): Promise<string[]> {
-  const rows = await ctx.db.kysely.selectFrom('users').select('id').where('client_id', '=', clientId).execute();
+async function boundTo(loggerId: string): Promise<string[]> {
+  const rows = await ctx.db.kysely.selectFrom('users').select('id').where('client_id', '=', loggerId).execute();
   return rows.map((r) => r.id);
 }
 
@@ -91,7 +91,7 @@ describe('POST /api/c_report/clients', () => {
     expect(res.headers['content-type']).toBe('application/json');
     const body = res.json();
     expect(Object.keys(body)).toEqual(['client_id', 'client_token']);
-    expect(body.client_id).toMatch(CLIENT_ID);
+    expect(body.client_id).toMatch(LOGGER_ID);
     expect(typeof body.client_token).toBe('string');
     expect(body.client_token.length).toBeGreaterThanOrEqual(32);
 
@@ -115,11 +115,11 @@ describe('POST /api/c_report/clients', () => {
     expect(tokens.size).toBe(3);
   });
 
-  const expectStoredWithoutDetails = async (clientId: string) => {
+  const expectStoredWithoutDetails = async (loggerId: string) => {
     const row = await ctx.db.kysely
       .selectFrom('logger_client')
       .select(['player_name', 'version'])
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ player_name: null, version: null });
   };
@@ -127,13 +127,13 @@ describe('POST /api/c_report/clients', () => {
   it('accepts an empty object', async () => {
     const res = await createClient({});
     expect(res.statusCode).toBe(201);
-    expect(res.json().client_id).toMatch(CLIENT_ID);
+    expect(res.json().client_id).toMatch(LOGGER_ID);
     await expectStoredWithoutDetails(res.json().client_id);
   });
 
   it('accepts a request without any body (both fields are optional)', async () => {
     const res = await createClient();
-    expect(res.json()).toEqual({ client_id: expect.stringMatching(CLIENT_ID), client_token: expect.any(String) });
+    expect(res.json()).toEqual({ client_id: expect.stringMatching(LOGGER_ID), client_token: expect.any(String) });
     expect(res.statusCode).toBe(201);
     await expectStoredWithoutDetails(res.json().client_id);
   });

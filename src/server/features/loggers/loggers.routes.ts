@@ -25,7 +25,7 @@ import { requireJsonBody } from '../../http/json-bodies';
 import type { LoggerBindingService } from './logger-binding.service';
 import type { LoggerAuth } from './logger-auth';
 
-const tags = ['reports'];
+const tags = ['loggers'];
 const userSecurity = [{ bearer: [] }];
 const loggerSecurity = [{ loggerToken: [] }];
 

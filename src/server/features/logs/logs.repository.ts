@@ -222,11 +222,11 @@ export class LogsRepository {
    * The player name a logger reported when it registered (`mine=true` of the official records), null when it gave
    * none. A read of the loggers' table, which the logger routes own: one column, by primary key.
    */
-  async playerNameOf(clientId: string): Promise<string | null> {
+  async playerNameOf(loggerId: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('logger_client')
       .select('player_name')
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .executeTakeFirst();
     const name = row?.player_name?.trim();
     return name ? name : null;

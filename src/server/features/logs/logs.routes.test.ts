@@ -122,7 +122,7 @@ afterAll(() => ctx?.close());
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 const ids = (body: { items: { id: number }[] }) => body.items.map((item) => item.id);
 
-async function birdIds(query: string): Promise<number[]> {
+async function birdLogIds(query: string): Promise<number[]> {
   const res = await get(`/api/logs/bird?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return ids(BirdLogPage.parse(res.json()));
@@ -173,36 +173,36 @@ describe('GET /api/logs/bird', () => {
   });
 
   it('filters by map, fish, bait (the first bait), star type and rod type, alone and together', async () => {
-    expect(await birdIds('map_id=1')).toEqual([c.c6, c.c5, c.c2, c.c1]);
-    expect(await birdIds('fish_id=10')).toEqual([c.c6, c.c5, c.c3, c.c1]);
+    expect(await birdLogIds('map_id=1')).toEqual([c.c6, c.c5, c.c2, c.c1]);
+    expect(await birdLogIds('fish_id=10')).toEqual([c.c6, c.c5, c.c3, c.c1]);
     // c4 has bait 101 as its second bait only: the filter reads the first, as the bait guide counts.
-    expect(await birdIds('bait_id=101')).toEqual([c.c2]);
-    expect(await birdIds('star_type=452')).toEqual([c.c5]);
-    expect(await birdIds('star_type=0')).toEqual([c.c7, c.c6, c.c4, c.c1]);
-    expect(await birdIds('rod_type=ultralight')).toEqual([c.c3]);
-    expect(await birdIds('map_id=1&fish_id=10&bait_id=100')).toEqual([c.c6, c.c1]);
-    expect(await birdIds('map_id=1&fish_id=10&rod_type=standard&star_type=0')).toEqual([c.c6, c.c1]);
-    expect(await birdIds('map_id=3&fish_id=10')).toEqual([]);
+    expect(await birdLogIds('bait_id=101')).toEqual([c.c2]);
+    expect(await birdLogIds('star_type=452')).toEqual([c.c5]);
+    expect(await birdLogIds('star_type=0')).toEqual([c.c7, c.c6, c.c4, c.c1]);
+    expect(await birdLogIds('rod_type=ultralight')).toEqual([c.c3]);
+    expect(await birdLogIds('map_id=1&fish_id=10&bait_id=100')).toEqual([c.c6, c.c1]);
+    expect(await birdLogIds('map_id=1&fish_id=10&rod_type=standard&star_type=0')).toEqual([c.c6, c.c1]);
+    expect(await birdLogIds('map_id=3&fish_id=10')).toEqual([]);
   });
 
   it('filters by a spot (the heat map cell link): minimums inclusive, maximums exclusive', async () => {
     // Every catch is at (120.5, 80.25) but c2 (x 300) and c5 (y 10).
-    expect(await birdIds('map_id=1&x_min=120&x_max=121&y_min=80&y_max=81')).toEqual([c.c6, c.c1]);
-    expect(await birdIds('map_id=1&x_min=120.5&x_max=300&y_max=80.25')).toEqual([c.c5]);
-    expect(await birdIds('x_min=300')).toEqual([c.c2]);
-    expect(await birdIds('x_max=300&y_min=80.25')).toEqual([c.c7, c.c6, c.c4, c.c3, c.c1]);
+    expect(await birdLogIds('map_id=1&x_min=120&x_max=121&y_min=80&y_max=81')).toEqual([c.c6, c.c1]);
+    expect(await birdLogIds('map_id=1&x_min=120.5&x_max=300&y_max=80.25')).toEqual([c.c5]);
+    expect(await birdLogIds('x_min=300')).toEqual([c.c2]);
+    expect(await birdLogIds('x_max=300&y_min=80.25')).toEqual([c.c7, c.c6, c.c4, c.c3, c.c1]);
     expect((await get('/api/logs/bird?x_min=abc')).statusCode).toBe(422);
   });
 
   it('filters by time: `from` inclusive, `to` exclusive, offsets read as UTC', async () => {
     const from = wireTime(T - 4 * HOUR);
     const to = wireTime(T - HOUR);
-    expect(await birdIds(`from=${from}&to=${to}`)).toEqual([c.c4, c.c3, c.c2]);
-    expect(await birdIds(`from=${wireTime(T)}`)).toEqual([c.c7, c.c6]);
-    expect(await birdIds(`to=${wireTime(T - 4 * HOUR)}`)).toEqual([c.c1]);
+    expect(await birdLogIds(`from=${from}&to=${to}`)).toEqual([c.c4, c.c3, c.c2]);
+    expect(await birdLogIds(`from=${wireTime(T)}`)).toEqual([c.c7, c.c6]);
+    expect(await birdLogIds(`to=${wireTime(T - 4 * HOUR)}`)).toEqual([c.c1]);
     // 20:00+08:00 is 12:00Z, the time of c6 and c7.
-    expect(await birdIds(`from=${encodeURIComponent('2026-11-20T20:00:00+08:00')}`)).toEqual([c.c7, c.c6]);
-    expect(await birdIds(`fish_id=10&from=${from}&to=${to}`)).toEqual([c.c3]);
+    expect(await birdLogIds(`from=${encodeURIComponent('2026-11-20T20:00:00+08:00')}`)).toEqual([c.c7, c.c6]);
+    expect(await birdLogIds(`fish_id=10&from=${from}&to=${to}`)).toEqual([c.c3]);
   });
 
   it('pages newest first without overlaps, with the total of all matches', async () => {
@@ -323,11 +323,11 @@ describe('GET /api/logs/official', () => {
 
     // A logger that registered without a player name has no records.
     const nameless = await addLogger(ctx.db.kysely, null);
-    const bind = async (clientId: string) =>
+    const bind = async (loggerId: string) =>
       asUser(ctx.app, token, {
         method: 'POST',
         url: '/api/c_report/user/bind_client_id',
-        payload: { client_id: clientId, code: (await ctx.services.loggerBinding.issueCode(clientId)).code },
+        payload: { client_id: loggerId, code: (await ctx.services.loggerBinding.issueCode(loggerId)).code },
       });
     expect((await bind(nameless)).statusCode).toBe(200);
     expect(await officialIds('mine=true', token)).toEqual([]);

@@ -37,13 +37,13 @@ export class LogsService {
   /** `user` is the current user when `mine` is asked (the route has made sure there is one). */
   async birdLogs(query: BirdLogQuery, user: User | null): Promise<BirdLogPage> {
     const paging = { page: query.page, page_size: query.page_size };
-    let clientId: string | undefined;
+    let loggerId: string | undefined;
     if (query.mine) {
       if (!user?.client_id) return emptyPage(paging);
-      clientId = user.client_id;
+      loggerId = user.client_id;
     }
     const spot = { x_min: query.x_min, x_max: query.x_max, y_min: query.y_min, y_max: query.y_max };
-    const result = await this.repository.listCatches({ ...sharedFilters(query), ...spot, client_id: clientId }, paging);
+    const result = await this.repository.listCatches({ ...sharedFilters(query), ...spot, client_id: loggerId }, paging);
     return { items: result.items, total: result.total, ...paging, total_exact: result.total_exact };
   }
 
@@ -52,8 +52,8 @@ export class LogsService {
   }
 
   /** A logger's newest catches (the personal stats' recent catches). */
-  async recentCatchesOf(clientId: string, limit: number): Promise<BirdLogItem[]> {
-    return (await this.repository.listCatches({ client_id: clientId }, { page: 1, page_size: limit })).items;
+  async recentCatchesOf(loggerId: string, limit: number): Promise<BirdLogItem[]> {
+    return (await this.repository.listCatches({ client_id: loggerId }, { page: 1, page_size: limit })).items;
   }
 
   async officialLogs(query: OfficialLogQuery, user: User | null): Promise<OfficialLogPage> {

@@ -37,14 +37,14 @@ export class StatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Income of the logger's sales in each period. */
-  async incomeIn(clientId: string, { from, split, to }: TwoPeriods): Promise<PeriodTotals> {
+  async incomeIn(loggerId: string, { from, split, to }: TwoPeriods): Promise<PeriodTotals> {
     const row = await this.db
       .selectFrom('sale')
       .select([
         sql<number | null>`sum(case when sold_at < ${split} then ${INCOME} else 0 end)`.as('first'),
         sql<number | null>`sum(case when sold_at >= ${split} then ${INCOME} else 0 end)`.as('second'),
       ])
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .where('sold_at', '>=', from)
       .where('sold_at', '<', to)
       .executeTakeFirst();
@@ -52,14 +52,14 @@ export class StatsRepository {
   }
 
   /** Trophy catches (star types 446–452) of the logger in each period. */
-  async starsIn(clientId: string, { from, split, to }: TwoPeriods): Promise<PeriodTotals> {
+  async starsIn(loggerId: string, { from, split, to }: TwoPeriods): Promise<PeriodTotals> {
     const row = await this.db
       .selectFrom('catch')
       .select([
         sql<number | null>`sum(case when caught_at < ${split} then 1 else 0 end)`.as('first'),
         sql<number | null>`sum(case when caught_at >= ${split} then 1 else 0 end)`.as('second'),
       ])
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .where('caught_at', '>=', from)
       .where('caught_at', '<', to)
       .where('star_type', '>=', FIRST_STAR)
@@ -69,11 +69,11 @@ export class StatsRepository {
   }
 
   /** The logger's newest sales ("data after selling"). */
-  async recentSales(clientId: string, limit: number): Promise<SaleLogItem[]> {
+  async recentSales(loggerId: string, limit: number): Promise<SaleLogItem[]> {
     const rows = await this.db
       .selectFrom('sale')
       .select(['id', 'sold_at', 'income', 'fish_count', 'star_count'])
-      .where('client_id', '=', clientId)
+      .where('client_id', '=', loggerId)
       .orderBy('sold_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

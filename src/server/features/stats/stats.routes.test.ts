@@ -24,16 +24,16 @@ afterAll(() => ctx?.close());
 const stats = (token: string, query = '') =>
   asUser(ctx.app, token, { method: 'GET', url: `/api/users/me/stats${query}` });
 
-async function userWithLogger(): Promise<{ token: string; clientId: string }> {
-  const clientId = await addLogger(ctx.db.kysely, 'Stat Angler');
+async function userWithLogger(): Promise<{ token: string; loggerId: string }> {
+  const loggerId = await addLogger(ctx.db.kysely, 'Stat Angler');
   const { token } = await signedIn(ctx.app);
   const bind = await asUser(ctx.app, token, {
     method: 'POST',
     url: '/api/c_report/user/bind_client_id',
-    payload: { client_id: clientId, code: (await ctx.services.loggerBinding.issueCode(clientId)).code },
+    payload: { client_id: loggerId, code: (await ctx.services.loggerBinding.issueCode(loggerId)).code },
   });
   expect(bind.statusCode).toBe(200);
-  return { token, clientId };
+  return { token, loggerId };
 }
 
 /**
@@ -86,21 +86,21 @@ describe('GET /api/users/me/stats', () => {
     const { zone, offset } = noonZone(now);
     const today = Math.floor((now + offset) / DAY) * DAY - offset;
     const yesterday = today - DAY;
-    const { token, clientId } = await userWithLogger();
+    const { token, loggerId } = await userWithLogger();
     const other = await addLogger(ctx.db.kysely);
 
     await insertSales(ctx.db.kysely, [
-      saleRow(clientId, { sold_at: yesterday - 1, income: 9_999 }), // the day before yesterday
-      saleRow(clientId, { sold_at: yesterday, income: 100 }),
-      saleRow(clientId, { sold_at: today - 1, income: 400, fish_count: 4, star_count: 1 }),
-      saleRow(clientId, { sold_at: today, income: 500 }),
-      saleRow(clientId, { sold_at: now - MINUTE, income: 700, fish_count: 9, star_count: 2 }),
+      saleRow(loggerId, { sold_at: yesterday - 1, income: 9_999 }), // the day before yesterday
+      saleRow(loggerId, { sold_at: yesterday, income: 100 }),
+      saleRow(loggerId, { sold_at: today - 1, income: 400, fish_count: 4, star_count: 1 }),
+      saleRow(loggerId, { sold_at: today, income: 500 }),
+      saleRow(loggerId, { sold_at: now - MINUTE, income: 700, fish_count: 9, star_count: 2 }),
       saleRow(other, { sold_at: now - MINUTE, income: 123_456 }),
     ]);
     const catchIds = await insertCatches(ctx.db.kysely, [
-      catchRow(clientId, { caught_at: today + MINUTE, star_type: 446 }),
-      catchRow(clientId, { caught_at: today + 2 * MINUTE, star_type: 452 }),
-      catchRow(clientId, { caught_at: today + 3 * MINUTE, star_type: 0 }),
+      catchRow(loggerId, { caught_at: today + MINUTE, star_type: 446 }),
+      catchRow(loggerId, { caught_at: today + 2 * MINUTE, star_type: 452 }),
+      catchRow(loggerId, { caught_at: today + 3 * MINUTE, star_type: 0 }),
       catchRow(other, { caught_at: today + 4 * MINUTE, star_type: 450 }),
     ]);
 
@@ -129,15 +129,15 @@ describe('GET /api/users/me/stats', () => {
   });
 
   it(`lists at most ${STATS_RECENT_LIMIT} recent catches and sales, newest first`, async () => {
-    const { token, clientId } = await userWithLogger();
+    const { token, loggerId } = await userWithLogger();
     const base = Date.now() - 30 * DAY;
     await insertSales(
       ctx.db.kysely,
-      Array.from({ length: 12 }, (_, i) => saleRow(clientId, { sold_at: base + i * MINUTE, income: i })),
+      Array.from({ length: 12 }, (_, i) => saleRow(loggerId, { sold_at: base + i * MINUTE, income: i })),
     );
     await insertCatches(
       ctx.db.kysely,
-      Array.from({ length: 12 }, (_, i) => catchRow(clientId, { caught_at: base + i * MINUTE, weight: 1000 + i })),
+      Array.from({ length: 12 }, (_, i) => catchRow(loggerId, { caught_at: base + i * MINUTE, weight: 1000 + i })),
     );
     const body = StatsResponse.parse((await stats(token)).json());
     expect(body.recent_sales.map((sale) => sale.income)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
@@ -161,9 +161,9 @@ describe('day boundaries (fixed clock)', () => {
   let user: User;
 
   beforeAll(async () => {
-    const clientId = await addLogger(ctx.db.kysely);
+    const loggerId = await addLogger(ctx.db.kysely);
     const { user: read } = await signedIn(ctx.app);
-    user = { ...((await ctx.services.users.findById(read.id)) as User), client_id: clientId };
+    user = { ...((await ctx.services.users.findById(read.id)) as User), client_id: loggerId };
     // Each time once as a sale (the incomes double, so every sum names its members) and as a catch.
     const times: [number, number][] = [
       [Date.UTC(2026, 10, 18, 7, 59, 59, 999), 449], // the day before yesterday in both zones
@@ -176,11 +176,11 @@ describe('day boundaries (fixed clock)', () => {
     ];
     await insertSales(
       ctx.db.kysely,
-      times.map(([sold_at], i) => saleRow(clientId, { sold_at, income: 100 * 2 ** i })),
+      times.map(([sold_at], i) => saleRow(loggerId, { sold_at, income: 100 * 2 ** i })),
     );
     await insertCatches(
       ctx.db.kysely,
-      times.map(([caught_at, star_type]) => catchRow(clientId, { caught_at, star_type })),
+      times.map(([caught_at, star_type]) => catchRow(loggerId, { caught_at, star_type })),
     );
   });
 

@@ -10,7 +10,7 @@ import { dayBounds } from './zoned-days';
 
 /** A logger's newest catches: the logs' own listing, so the stats show catches exactly as the logs do. */
 export interface RecentCatches {
-  recentCatchesOf(clientId: string, limit: number): Promise<BirdLogItem[]>;
+  recentCatchesOf(loggerId: string, limit: number): Promise<BirdLogItem[]>;
 }
 
 /** Today versus yesterday in percent, to one decimal; null when yesterday was 0 (no base to compare with). */
@@ -27,8 +27,8 @@ export class StatsService {
   ) {}
 
   async statsOf(user: User, zone: string): Promise<StatsResponse> {
-    const clientId = user.client_id;
-    if (!clientId) {
+    const loggerId = user.client_id;
+    if (!loggerId) {
       return {
         tz: zone,
         today_income: 0,
@@ -44,10 +44,10 @@ export class StatsService {
     const days = dayBounds(zone, this.clock());
     const periods = { from: days.yesterday, split: days.today, to: days.tomorrow };
     const [income, stars, recentCatches, recentSales] = await Promise.all([
-      this.repository.incomeIn(clientId, periods),
-      this.repository.starsIn(clientId, periods),
-      this.catches.recentCatchesOf(clientId, STATS_RECENT_LIMIT),
-      this.repository.recentSales(clientId, STATS_RECENT_LIMIT),
+      this.repository.incomeIn(loggerId, periods),
+      this.repository.starsIn(loggerId, periods),
+      this.catches.recentCatchesOf(loggerId, STATS_RECENT_LIMIT),
+      this.repository.recentSales(loggerId, STATS_RECENT_LIMIT),
     ]);
     return {
       tz: zone,

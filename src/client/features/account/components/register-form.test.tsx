@@ -17,7 +17,7 @@ function fillIn(values: {
   nickname?: string;
   password?: string;
   confirm?: string;
-  birdId?: string;
+  loggerId?: string;
   code?: string;
 }) {
   const set = (element: HTMLElement, value: string | undefined) => {
@@ -27,7 +27,7 @@ function fillIn(values: {
   set(screen.getByRole('textbox', { name: en.fields.nickname }), values.nickname);
   set(screen.getByLabelText(/^Password/, { selector: 'input' }), values.password);
   set(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), values.confirm);
-  set(screen.getByRole('textbox', { name: en.fields.birdId }), values.birdId);
+  set(screen.getByRole('textbox', { name: en.fields.loggerId }), values.loggerId);
   set(screen.getByRole('textbox', { name: en.fields.bindingCode }), values.code);
 }
 
@@ -92,7 +92,7 @@ describe('RegisterForm', () => {
       nickname: ' Angler ',
       password: 'secret-1',
       confirm: 'secret-1',
-      birdId: 'bird_0123456789abcdefABCDEF',
+      loggerId: 'bird_0123456789abcdefABCDEF',
       code: ' 7k3q-x9mz ',
     });
     fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
@@ -122,7 +122,7 @@ describe('RegisterForm', () => {
     expect(screen.getByText(en.fields.bindingCodeHint)).toBeTruthy();
 
     const filled = { email: 'angler@example.com', nickname: 'Angler', password: 'secret-1', confirm: 'secret-1' };
-    fillIn({ ...filled, birdId: 'bird_0123456789abcdefABCDEF' });
+    fillIn({ ...filled, loggerId: 'bird_0123456789abcdefABCDEF' });
     fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
     expect(await screen.findByText(en.validation.bindingCodeRequired)).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
@@ -131,9 +131,9 @@ describe('RegisterForm', () => {
     fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
     expect(await screen.findByText(en.validation.bindingCodeLength)).toBeTruthy();
 
-    fillIn({ birdId: '', code: '7K3QX9MZ' });
+    fillIn({ loggerId: '', code: '7K3QX9MZ' });
     fireEvent.click(screen.getByRole('button', { name: en.submit.register }));
-    expect(await screen.findByText(en.validation.birdIdRequired)).toBeTruthy();
+    expect(await screen.findByText(en.validation.loggerIdRequired)).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });
 
@@ -146,7 +146,7 @@ describe('RegisterForm', () => {
       nickname: 'Angler',
       password: 'secret-1',
       confirm: 'secret-1',
-      birdId: 'bird_0123456789abcdefABCDEF',
+      loggerId: 'bird_0123456789abcdefABCDEF',
       code: '7K3QX9MZ',
     });
     fireEvent.click(screen.getByRole('button', { name: en.submit.register }));

@@ -32,7 +32,7 @@ interface RegisterValues {
   nickname: string;
   password: string;
   confirmPassword: string;
-  birdId: string;
+  loggerId: string;
   bindingCode: string;
 }
 
@@ -41,15 +41,15 @@ const SERVER_FIELDS = {
   email: 'email',
   nickname: 'nickname',
   password: 'password',
-  client_id: 'birdId',
+  client_id: 'loggerId',
   code: 'bindingCode',
 };
 
 /** Codes that are about one input: the message goes under it as well as into the toast. */
 const CODE_FIELDS: Partial<Record<string, keyof RegisterValues>> = {
   [AuthErrorCode.REGISTER_USER_ALREADY_EXISTS]: 'email',
-  [AuthErrorCode.CLIENT_NOT_FOUND]: 'birdId',
-  [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'birdId',
+  [AuthErrorCode.CLIENT_NOT_FOUND]: 'loggerId',
+  [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'loggerId',
   [AuthErrorCode.BINDING_CODE_INVALID]: 'bindingCode',
 };
 
@@ -68,14 +68,15 @@ export function RegisterForm() {
   const carryRedirect = useCarryRedirect();
   const registration = useRegister();
   const form = useForm<RegisterValues>({
-    initialValues: { email: '', nickname: '', password: '', confirmPassword: '', birdId: '', bindingCode: '' },
+    initialValues: { email: '', nickname: '', password: '', confirmPassword: '', loggerId: '', bindingCode: '' },
     validate: {
       email: emailProblem,
       nickname: nicknameProblem,
       password: newPasswordProblem,
       confirmPassword: (value, values) => confirmPasswordProblem(value, values.password),
-      birdId: (value, values) => (!value.trim() && values.bindingCode.trim() ? t('validation.birdIdRequired') : null),
-      bindingCode: (value, values) => (values.birdId.trim() ? bindingCodeProblem(value) : null),
+      loggerId: (value, values) =>
+        !value.trim() && values.bindingCode.trim() ? t('validation.loggerIdRequired') : null,
+      bindingCode: (value, values) => (values.loggerId.trim() ? bindingCodeProblem(value) : null),
     },
   });
   // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9).
@@ -89,9 +90,9 @@ export function RegisterForm() {
       password: values.password,
       nickname: values.nickname.trim(),
     };
-    const birdId = values.birdId.trim();
-    if (birdId) {
-      body.client_id = birdId;
+    const loggerId = values.loggerId.trim();
+    if (loggerId) {
+      body.client_id = loggerId;
       body.code = values.bindingCode.trim();
     }
     let user;
@@ -134,12 +135,12 @@ export function RegisterForm() {
             required
           />
           <TextInput
-            label={t('fields.birdId')}
-            placeholder={t('fields.birdIdPlaceholder')}
-            description={t('fields.birdIdHint')}
+            label={t('fields.loggerId')}
+            placeholder={t('fields.loggerIdPlaceholder')}
+            description={t('fields.loggerIdHint')}
             autoComplete="off"
             spellCheck={false}
-            {...form.getInputProps('birdId')}
+            {...form.getInputProps('loggerId')}
           />
           <TextInput
             label={t('fields.bindingCode')}

@@ -118,8 +118,8 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
             title={tc('pages.myData.title')}
             text={
               user.client_id
-                ? `${t('user.birdIdLabel')}: ${user.client_id}`
-                : `${t('user.myDataCard')} · ${t('user.birdIdLabel')}: ${t('user.birdIdNone')}`
+                ? `${t('user.loggerIdLabel')}: ${user.client_id}`
+                : `${t('user.myDataCard')} · ${t('user.loggerIdLabel')}: ${t('user.loggerIdNone')}`
             }
           />
           <SectionCard

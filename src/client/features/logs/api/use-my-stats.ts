@@ -15,13 +15,13 @@ function browserTimeZone(): string {
   }
 }
 
-/** The current user's stats; `clientId` keys them by the bound logger, so binding another one shows its own. */
-export function useMyStats(clientId: string | null, token: string) {
+/** The current user's stats; `loggerId` keys them by the bound logger, so binding another one shows its own. */
+export function useMyStats(loggerId: string | null, token: string) {
   const tz = browserTimeZone();
   return useQuery({
-    queryKey: queryKeys.stats.me(token, clientId, tz),
+    queryKey: queryKeys.stats.me(token, loggerId, tz),
     queryFn: ({ signal }) => api.get<StatsResponse>('/api/users/me/stats', { tz }, { signal }),
-    enabled: clientId !== null,
+    enabled: loggerId !== null,
     staleTime: 30_000,
   });
 }

@@ -9,7 +9,7 @@ const BIND_PATH = '/api/c_report/user/bind_client_id';
  * Binds the user's logger with the logger id and the binding code the logger shows: the answer is the user with
  * `client_id` set, stored in the session.
  */
-export function useBindBirdId() {
+export function useBindLoggerId() {
   return useMutation({
     mutationFn: async (body: BindClientBody) => {
       const user = await api.post<UserRead>(BIND_PATH, body);
@@ -20,7 +20,7 @@ export function useBindBirdId() {
 }
 
 /** Unbinds it: the answer is the user with `client_id` null. */
-export function useUnbindBirdId() {
+export function useUnbindLoggerId() {
   return useMutation({
     mutationFn: async () => {
       const user = await api.delete<UserRead>(BIND_PATH);

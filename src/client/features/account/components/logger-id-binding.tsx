@@ -19,7 +19,7 @@ import { AuthErrorCode } from '#shared/account-rules';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import type { UserInfo } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useBindBirdId, useUnbindBirdId } from '../api/use-bird-id';
+import { useBindLoggerId, useUnbindLoggerId } from '../api/use-logger-id';
 import { authErrorText, errorCode, fieldErrors, showFailure } from '../auth-errors';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { bindingCodeProblem } from '../validation';
@@ -27,39 +27,39 @@ import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
 interface BindValues {
-  clientId: string;
+  loggerId: string;
   code: string;
 }
 
 /** Answers about one input: explained under it, not only in the toast. */
 const CODE_FIELDS: Partial<Record<string, keyof BindValues>> = {
-  [AuthErrorCode.CLIENT_NOT_FOUND]: 'clientId',
-  [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'clientId',
+  [AuthErrorCode.CLIENT_NOT_FOUND]: 'loggerId',
+  [AuthErrorCode.CLIENT_ALREADY_BOUND]: 'loggerId',
   [AuthErrorCode.BINDING_CODE_INVALID]: 'code',
 };
 
 /** The logger id and the one-time binding code the logger shows when asked (decision 0017). */
 function BindForm() {
   const { t } = useTranslation('account');
-  const bind = useBindBirdId();
+  const bind = useBindLoggerId();
   const form = useForm<BindValues>({
-    initialValues: { clientId: '', code: '' },
+    initialValues: { loggerId: '', code: '' },
     validate: {
-      clientId: (value) => (value.trim() ? null : t('validation.birdIdRequired')),
+      loggerId: (value) => (value.trim() ? null : t('validation.loggerIdRequired')),
       code: bindingCodeProblem,
     },
   });
   // Unsent typing holds back the offer to reload for a new version (docs/product-requirements.md §9).
   useDirtyForm(form.isDirty());
 
-  const submit = form.onSubmit(async ({ clientId, code }) => {
+  const submit = form.onSubmit(async ({ loggerId, code }) => {
     try {
-      await bind.mutateAsync({ client_id: clientId.trim(), code: code.trim() });
+      await bind.mutateAsync({ client_id: loggerId.trim(), code: code.trim() });
       toast.success(t('myData.bindSuccess'));
     } catch (error) {
       const reason = authErrorText(error);
       const field = CODE_FIELDS[errorCode(error) ?? ''];
-      form.setErrors(field ? { [field]: reason } : fieldErrors(error, { client_id: 'clientId', code: 'code' }));
+      form.setErrors(field ? { [field]: reason } : fieldErrors(error, { client_id: 'loggerId', code: 'code' }));
       showFailure(t('myData.bindFailed'), error, reason);
     }
   }, focusFirstInvalid(form));
@@ -68,13 +68,13 @@ function BindForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput
-          {...requiredLabel(t('myData.birdId'))}
-          placeholder={t('fields.birdIdPlaceholder')}
-          description={t('myData.birdIdHint')}
+          {...requiredLabel(t('myData.loggerId'))}
+          placeholder={t('fields.loggerIdPlaceholder')}
+          description={t('myData.loggerIdHint')}
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
-          {...form.getInputProps('clientId')}
+          {...form.getInputProps('loggerId')}
         />
         <TextInput
           {...requiredLabel(t('myData.bindingCode'))}
@@ -97,9 +97,9 @@ function BindForm() {
   );
 }
 
-function BoundId({ clientId }: { clientId: string }) {
+function BoundId({ loggerId }: { loggerId: string }) {
   const { t } = useTranslation('account');
-  const unbind = useUnbindBirdId();
+  const unbind = useUnbindLoggerId();
   const [confirming, confirm] = useDisclosure(false);
 
   const doUnbind = async () => {
@@ -115,10 +115,10 @@ function BoundId({ clientId }: { clientId: string }) {
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="nowrap" miw={0}>
-        <Code fz="md" px="sm" py={6} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="bound-bird-id">
-          {clientId}
+        <Code fz="md" px="sm" py={6} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="bound-logger-id">
+          {loggerId}
         </Code>
-        <CopyButton value={clientId} timeout={2000}>
+        <CopyButton value={loggerId} timeout={2000}>
           {({ copied, copy }) => (
             <ActionIcon
               variant="default"
@@ -141,7 +141,7 @@ function BoundId({ clientId }: { clientId: string }) {
         {t('myData.unbind')}
       </Button>
       <Modal opened={confirming} onClose={confirm.close} title={t('myData.unbindTitle')} centered>
-        <Text size="sm">{t('myData.unbindText', { id: clientId })}</Text>
+        <Text size="sm">{t('myData.unbindText', { id: loggerId })}</Text>
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={confirm.close}>
             {t('myData.cancel')}
@@ -156,17 +156,17 @@ function BoundId({ clientId }: { clientId: string }) {
 }
 
 /** The logger section of `/user/my-data`: the bound logger id (copy, unbind), or the form to bind one. */
-export function BirdIdBinding({ user }: { user: UserInfo }) {
+export function LoggerIdBinding({ user }: { user: UserInfo }) {
   const { t } = useTranslation('account');
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bird-id-title">
-      <Title order={2} fz="lg" id="bird-id-title">
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="logger-id-title">
+      <Title order={2} fz="lg" id="logger-id-title">
         {t('myData.birdTitle')}
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">
         {user.client_id ? t('myData.boundIntro') : t('myData.birdIntro')}
       </Text>
-      {user.client_id ? <BoundId clientId={user.client_id} /> : <BindForm />}
+      {user.client_id ? <BoundId loggerId={user.client_id} /> : <BindForm />}
     </Paper>
   );
 }
