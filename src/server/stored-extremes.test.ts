@@ -57,7 +57,7 @@ async function boundUser(): Promise<{ token: string; loggerId: string }> {
   const bind = await asUser(ctx.app, token, {
     method: 'POST',
     url: '/api/c_report/user/bind_client_id',
-    payload: { client_id: loggerId },
+    payload: { client_id: loggerId, code: (await ctx.services.loggerBinding.issueCode(loggerId)).code },
   });
   expect(bind.statusCode).toBe(200);
   return { token, loggerId };
@@ -182,6 +182,29 @@ describe('rows outside the bounds, written straight into the tables', () => {
     const detail = BaitGuideDetailResponse.parse(await read(`/api/bait-guide/detail?fish_id=${place.fishId}`));
     for (const { key } of detail.by_hour) expect(key >= 1 && key <= 24, String(key)).toBe(true);
     BaitGuideTopResponse.parse(await read('/api/bait-guide/top'));
+  });
+});
+
+describe('words outside the contract, written straight into the tables', () => {
+  // A rod type, boat direction or weather that no version of the contract knows has no neutral value to show in its
+  // place: the reads send what is stored (as the logs always did) rather than refusing the whole answer with a 500.
+  it('the stats and the bird log still answer, showing the stored words', async () => {
+    const { token, loggerId } = await boundUser();
+    const [id] = await insertCatches(ctx.db.kysely, [
+      catchRow(loggerId, {
+        map_id: place.mapId,
+        fish_id: place.fishId,
+        bait_id: place.baitId,
+        caught_at: Date.now() - MINUTE,
+        rod_type: 'harpoon',
+        direction: 'sideways',
+        weather: 'acid_rain',
+      }),
+    ]);
+    const stats = await read('/api/users/me/stats', token);
+    expect(stats.recent_catches[0]).toMatchObject({ id, rod_type: 'harpoon', direction: 'sideways' });
+    expect((await read(`/api/logs/bird/${id}`)).weather).toBe('acid_rain');
+    expect((await read('/api/logs/bird?mine=true', token)).items[0].id).toBe(id);
   });
 });
 
