@@ -84,7 +84,7 @@ describe('the local provider', () => {
     expect(await refusal(parse(body, signLocalEvent(SECRET, body, T + 301)))).toBe(stale);
     expect(await parse(body, signLocalEvent(SECRET, body, T + 300))).toMatchObject({ id: 'evt_1' });
     // A stale time with a wrong signature is simply wrong.
-    expect(await refusal(parse(body, `t=${T - 3600},v1=${'a'.repeat(64)}`))).toBe(`400 ${VIP_ERRORS.badSignature}`);
+    expect(await refusal(parse(body, `t=${T - 3600},v1=${'a'.repeat(64)}`))).toBe(`invalid ${VIP_ERRORS.badSignature}`);
   });
 
   it('refuses a correctly signed body that is not the event contract with a validation error', async () => {
