@@ -94,10 +94,12 @@ export async function addLogShots(baseUrl: string, session: string | null, pages
       star_count: sale.star_count,
     }));
     await json('/api/c_report/sales', { method: 'POST', headers: auth, body: JSON.stringify({ items: sales }) });
+    // The logger shows its player a one-time binding code, which proves the account's owner controls it.
+    const { code } = await json('/api/c_report/clients/binding_code', { method: 'POST', headers: auth });
     const user = await json('/api/c_report/user/bind_client_id', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify({ client_id: logger.client_id }),
+      body: JSON.stringify({ client_id: logger.client_id, code }),
     });
     // A super rare blue crown of this run: the detail with a trophy badge, a map marker and a compass.
     const page = await json(
