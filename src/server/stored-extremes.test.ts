@@ -33,7 +33,7 @@ import {
   recordRow,
   saleRow,
 } from './test/log-test-data';
-import { asUser, signedIn } from './test/accounts';
+import { asUser, bindLogger, signedIn } from './test/accounts';
 import { createTestApp, type TestContext } from './test/test-app';
 
 let ctx: TestContext;
@@ -54,12 +54,7 @@ afterAll(() => ctx?.close());
 async function boundUser(): Promise<{ token: string; loggerId: string }> {
   const loggerId = await addLogger(ctx.db.kysely, 'Extreme Angler');
   const { token } = await signedIn(ctx.app);
-  const bind = await asUser(ctx.app, token, {
-    method: 'POST',
-    url: '/api/c_report/user/bind_client_id',
-    payload: { client_id: loggerId, code: (await ctx.services.loggerBinding.issueCode(loggerId)).code },
-  });
-  expect(bind.statusCode).toBe(200);
+  expect((await bindLogger(ctx, token, loggerId)).statusCode).toBe(200);
   return { token, loggerId };
 }
 

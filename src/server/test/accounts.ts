@@ -67,3 +67,20 @@ export async function signedIn(
 export function asUser(app: FastifyInstance, token: string, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
 }
+
+/** Binds a logger to the user as a player does: with the one-time binding code the logger asked for. */
+export async function bindLogger(
+  ctx: {
+    app: FastifyInstance;
+    services: { loggerBinding: { issueCode(loggerId: string): Promise<{ code: string }> } };
+  },
+  token: string,
+  loggerId: string,
+) {
+  const { code } = await ctx.services.loggerBinding.issueCode(loggerId);
+  return asUser(ctx.app, token, {
+    method: 'POST',
+    url: '/api/c_report/user/bind_client_id',
+    payload: { client_id: loggerId, code },
+  });
+}

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_RECENT_LIMIT, StatsResponse, wireTime } from '#shared/contracts/catches';
 import type { User } from '../../accounts/users.repository';
-import { asUser, signedIn } from '../../test/accounts';
+import { asUser, bindLogger, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { addLogger, catchRow, insertCatches, insertSales, saleRow } from '../../test/log-test-data';
 import { StatsRepository } from './stats.repository';
@@ -27,12 +27,7 @@ const stats = (token: string, query = '') =>
 async function userWithLogger(): Promise<{ token: string; loggerId: string }> {
   const loggerId = await addLogger(ctx.db.kysely, 'Stat Angler');
   const { token } = await signedIn(ctx.app);
-  const bind = await asUser(ctx.app, token, {
-    method: 'POST',
-    url: '/api/c_report/user/bind_client_id',
-    payload: { client_id: loggerId, code: (await ctx.services.loggerBinding.issueCode(loggerId)).code },
-  });
-  expect(bind.statusCode).toBe(200);
+  expect((await bindLogger(ctx, token, loggerId)).statusCode).toBe(200);
   return { token, loggerId };
 }
 
