@@ -180,29 +180,6 @@ describe('rows outside the bounds, written straight into the tables', () => {
   });
 });
 
-describe('words outside the contract, written straight into the tables', () => {
-  // A rod type, boat direction or weather that no version of the contract knows has no neutral value to show in its
-  // place: the reads send what is stored (as the logs always did) rather than refusing the whole answer with a 500.
-  it('the stats and the bird log still answer, showing the stored words', async () => {
-    const { token, loggerId } = await boundUser();
-    const [id] = await insertCatches(ctx.db.kysely, [
-      catchRow(loggerId, {
-        map_id: place.mapId,
-        fish_id: place.fishId,
-        bait_id: place.baitId,
-        caught_at: Date.now() - MINUTE,
-        rod_type: 'harpoon',
-        direction: 'sideways',
-        weather: 'acid_rain',
-      }),
-    ]);
-    const stats = await read('/api/users/me/stats', token);
-    expect(stats.recent_catches[0]).toMatchObject({ id, rod_type: 'harpoon', direction: 'sideways' });
-    expect((await read(`/api/logs/bird/${id}`)).weather).toBe('acid_rain');
-    expect((await read('/api/logs/bird?mine=true', token)).items[0].id).toBe(id);
-  });
-});
-
 describe('within the bounds', () => {
   it('sums a day of the largest sales exactly', async () => {
     const { token, loggerId } = await boundUser();

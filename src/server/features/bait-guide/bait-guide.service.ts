@@ -15,7 +15,7 @@ import {
   depthBand,
   wireTime,
 } from '#shared/contracts/catches';
-import type { WeatherKind } from '#shared/game/catch-attributes';
+import { WEATHER_KINDS, type WeatherKind } from '#shared/game/catch-attributes';
 import { KeptAnswers } from '../../catch-store/catch-reads';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
@@ -53,6 +53,16 @@ function splitBy<K extends string | number>(
 const bandOrder = (band: string) =>
   DEPTH_BAND_EDGES.indexOf(Number.parseFloat(band) as (typeof DEPTH_BAND_EDGES)[number]);
 
+const KNOWN_WEATHER: ReadonlySet<string> = new Set(WEATHER_KINDS);
+
+/**
+ * A stored weather as the split counts it: one the contract does not know (written by another tool, or a future
+ * logger's word) counts as the contract's own `unknown`, so the detail never answers a word its schema refuses.
+ */
+function weatherOf(stored: string): WeatherKind {
+  return KNOWN_WEATHER.has(stored) ? (stored as WeatherKind) : 'unknown';
+}
+
 /** The detail's counts: all baits ranked, and the splits by game hour, depth band and weather. */
 function detailOf(catches: readonly GuideCatch[]) {
   const counts = new Map<number, number>();
@@ -71,7 +81,7 @@ function detailOf(catches: readonly GuideCatch[]) {
     ),
     by_weather: splitBy(
       catches,
-      (c) => c.weather as WeatherKind,
+      (c) => weatherOf(c.weather),
       (a, b) => a.localeCompare(b),
     ),
   };
