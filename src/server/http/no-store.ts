@@ -3,7 +3,7 @@
  * personal data or tokens. An onSend hook, so errors (401, 422, 429) get it too.
  *
  * `privateAnswers(app)` adds it to every route that reads the caller, judged from what the route declares when it is
- * registered, so a new route cannot forget it (plugins/no-store.test.ts checks the whole route table):
+ * registered, so a new route cannot forget it (http/no-store.test.ts checks the whole route table):
  * - it authenticates a user or superuser in `onRequest` (`app.requireUser`, `app.requireSuperuser`), or its declared
  *   `security` names a credential (bearer, a logger token): every answer;
  * - it takes `mine` (the logs): the answers to `mine=true`, so the public lists keep their caching.
