@@ -140,6 +140,8 @@ describe('error shape', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ detail: 'SOME_CODE' });
     expect(res.headers['retry-after']).toBeUndefined();
+    // Every credential this API takes is a bearer token: a 401 names the scheme (RFC 6750 §3), others do not.
+    expect(res.headers['www-authenticate']).toBe(kind === 'unauthorized' ? 'Bearer' : undefined);
   });
 
   it('answers a domain error with a reason as {code, reason}', async () => {
