@@ -83,7 +83,6 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
     '/c_report/clients/binding_code',
     {
       onRequest: loggerAuth.requireLogger,
-      onSend: noStore,
       schema: {
         tags,
         summary: 'A logger asks for a one-time binding code to show its player',
@@ -105,8 +104,7 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
     '/c_report/clients/token',
     {
       onRequest: loggerAuth.requireLogger,
-      // The answer holds the logger's new secret token.
-      onSend: noStore,
+      // The answer holds the logger's new secret token: no-store, as every route with a credential (http/no-store.ts).
       schema: {
         tags,
         summary: 'A logger rotates its secret token: answers a new one; the old one is refused from now on',
@@ -127,7 +125,6 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
     '/c_report/clients/me',
     {
       onRequest: loggerAuth.requireLogger,
-      onSend: noStore,
       schema: {
         tags,
         summary: 'A logger revokes its secret token (401 afterwards)',
@@ -149,7 +146,6 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
     '/c_report/user/bind_client_id',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       preValidation: requireJsonBody,
       schema: {
         tags,
@@ -176,7 +172,6 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
     '/c_report/user/bind_client_id',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       preValidation: requireJsonBody,
       schema: {
         tags,

@@ -12,7 +12,7 @@ import {
   OfficialLogPage,
   wireTime,
 } from '#shared/contracts/catches';
-import { asUser, signedIn } from '../../test/accounts';
+import { asUser, bindLogger, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { addLogger, catchRow, insertCatches, insertRecords, recordRow } from '../../test/log-test-data';
 
@@ -254,12 +254,7 @@ describe('GET /api/logs/bird', () => {
     const mine = (query = '') => asUser(ctx.app, token, { method: 'GET', url: `/api/logs/bird?mine=true${query}` });
     expect((await mine()).json()).toMatchObject({ items: [], total: 0, total_exact: true });
 
-    const bind = await asUser(ctx.app, token, {
-      method: 'POST',
-      url: '/api/c_report/user/bind_client_id',
-      payload: { client_id: loggerA, code: (await ctx.services.loggerBinding.issueCode(loggerA)).code },
-    });
-    expect(bind.statusCode).toBe(200);
+    expect((await bindLogger(ctx, token, loggerA)).statusCode).toBe(200);
     expect(ids((await mine()).json())).toEqual([c.c7, c.c5, c.c2, c.c1]);
     expect(ids((await mine('&fish_id=10')).json())).toEqual([c.c5, c.c1]);
     expect((await mine()).json().total).toBe(4);
@@ -323,12 +318,7 @@ describe('GET /api/logs/official', () => {
 
     // A logger that registered without a player name has no records.
     const nameless = await addLogger(ctx.db.kysely, null);
-    const bind = async (loggerId: string) =>
-      asUser(ctx.app, token, {
-        method: 'POST',
-        url: '/api/c_report/user/bind_client_id',
-        payload: { client_id: loggerId, code: (await ctx.services.loggerBinding.issueCode(loggerId)).code },
-      });
+    const bind = (loggerId: string) => bindLogger(ctx, token, loggerId);
     expect((await bind(nameless)).statusCode).toBe(200);
     expect(await officialIds('mine=true', token)).toEqual([]);
 

@@ -25,7 +25,6 @@ import {
 } from '#shared/contracts/vip';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http/http-error';
-import { noStore } from '../../http/no-store';
 import type { RateLimits } from '../../http/rate-limits';
 import { requireJsonBody } from '../../http/json-bodies';
 import type { VipService } from './vip.service';
@@ -61,7 +60,6 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
     '/vip/subscribe',
     {
       onRequest: [app.requireUser, rateLimits.perUser('vip-subscribe', subscribesPerMinute, 60_000)],
-      onSend: noStore,
       schema: {
         tags,
         summary: 'Start buying VIP: a pending order and the checkout URL to pay it',
@@ -93,7 +91,6 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
     '/order/list',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       schema: {
         tags,
         summary: "The current user's orders, newest first",
@@ -114,7 +111,6 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
     '/order/:order_no',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       schema: {
         tags,
         summary: "One of the current user's orders",
@@ -136,7 +132,6 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
     '/vip/status',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       schema: {
         tags,
         summary: "The current user's membership: expiry, auto-renewal, the price and the payment provider",
@@ -151,7 +146,6 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
     '/vip/cancel',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       schema: {
         tags,
         summary: 'Stop auto-renewal (the membership stays until its expiry)',
@@ -212,7 +206,6 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
     '/vip/local-checkout/:order_no',
     {
       onRequest: app.requireUser,
-      onSend: noStore,
       preValidation: requireJsonBody,
       schema: {
         tags,
