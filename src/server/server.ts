@@ -14,6 +14,17 @@ await seedDemoOnStart(config, db, app.log);
 await services.catalogue.refresh();
 // Catches stored before the heat map's rollup existed (an older database) are counted into it once, before serving.
 if (await services.heatRollups.ensureComplete()) app.log.info('heat map rollup rebuilt from the stored catches');
+// The heat map's window sums of today (decision 0021): before serving, then each minute, so a new UTC day's are
+// built within a minute of midnight (readers count from the daily rollup meanwhile). Any instance may build them.
+const WINDOWS_INTERVAL_MS = 60_000;
+const ensureWindows = () =>
+  services.heatRollups.ensureWindows().then(
+    (built) => built > 0 && app.log.info({ maps: built }, 'heat map windows built'),
+    (error: unknown) => app.log.error({ err: error }, 'heat map windows failed'),
+  );
+await ensureWindows();
+const windows = setInterval(ensureWindows, WINDOWS_INTERVAL_MS).unref();
+app.addHook('onClose', async () => clearInterval(windows));
 
 // The local payment provider's renewals that fall due (issue 12): once after start, then hourly. Each period's
 // renewal has a fixed event id, so a run overlapping another (or `npm run vip:renew-due`) renews nothing twice.

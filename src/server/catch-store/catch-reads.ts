@@ -16,3 +16,4 @@ export {
   type HeatGrid,
   type MapsCatalogue,
 } from './heat-grid';
+export { ALL_FISH, dayOf, WINDOW_DAYS } from './heat-windows';

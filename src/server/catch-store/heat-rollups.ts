@@ -9,26 +9,26 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database, HeatCellDayTable } from '../db/schema';
 import { cellOf, cellSql, DAY_MS, ENDED_DAY_MARGIN_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
+import { dayOf, HeatWindows, type WindowedCatch } from './heat-windows';
 
-/** The columns of a new catch the rollup needs. */
-export interface RolledCatch {
-  map_id: number;
-  star_type: number;
-  caught_at: number;
-  x: number;
-  y: number;
-}
+/** The columns of a new catch the rollup and its windows need. */
+export type RolledCatch = WindowedCatch;
 
 /** Rows per upsert statement; the event loop is given back between statements (as the writer's inserts do). */
 const UPSERT_CHUNK = 100;
 
 export class HeatRollups {
+  /** The window sums counted from this rollup (heat-windows.ts). */
+  private readonly windows: HeatWindows;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly catalogue: MapsCatalogue,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.windows = new HeatWindows(db, dialect);
+  }
 
   /** The grid of every map, from the catalogue in memory. */
   async grids(): Promise<Map<number, HeatGrid>> {
@@ -65,6 +65,27 @@ export class HeatRollups {
     const touched = new Map<number, boolean>();
     for (const sum of sums.values()) touched.set(sum.map_id, touched.get(sum.map_id) === true || sum.day < ended);
     await this.raiseVersions(trx, touched);
+    // After the maps' version rows are taken: a window built meanwhile is seen (heat-windows.ts).
+    await this.windows.add(trx, rows, grids);
+  }
+
+  /**
+   * Builds the window sums of every map for the day `now` falls in, where they are missing, and drops those no
+   * reader needs any more (a reader whose clock is a little behind still finds yesterday's). Called at start-up and
+   * every minute (services.ts): readers count from the daily rollup until a map's windows are built. Answers how
+   * many maps it built.
+   */
+  async ensureWindows(now = this.clock()): Promise<number> {
+    const endDay = dayOf(now);
+    const [grids, built] = await Promise.all([this.grids(), this.windows.builtMaps(endDay)]);
+    let count = 0;
+    for (const [mapId, grid] of [...grids].sort(([a], [b]) => a - b)) {
+      if (built.has(mapId)) continue;
+      if (await this.windows.build(mapId, grid, endDay, now)) count += 1;
+    }
+    // Once a day, by whichever process built first.
+    if (count > 0) await this.windows.prune(endDay - 1);
+    return count;
   }
 
   /**
@@ -95,6 +116,8 @@ export class HeatRollups {
     const grids = await this.grids();
     await this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') await sql`lock table catch in share mode`.execute(trx);
+      // The windows were counted from the rollup being recounted: ensureWindows counts them again.
+      await this.windows.clear(trx);
       let stale = trx.deleteFrom('heat_cell_day');
       if (days) stale = stale.where('day', '>=', days[0]).where('day', '<', days[1]);
       await stale.execute();

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-ai-questions';
 import * as m0010 from './migrations/0010-heat-map-changes';
 import * as m0011 from './migrations/0011-logger-binding-codes';
 import * as m0012 from './migrations/0012-demo-logger-tokens';
+import * as m0013 from './migrations/0013-heat-windows';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-heat-map-changes': m0010,
   '0011-logger-binding-codes': m0011,
   '0012-demo-logger-tokens': m0012,
+  '0013-heat-windows': m0013,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -178,6 +178,26 @@ export interface HeatCellDayTable {
   last_at: number;
 }
 
+/** The heat map's window sums (migration 0013): catches of the whole days [end_day − days + 1, end_day). */
+export interface HeatCellWindowTable {
+  map_id: number;
+  /** 0: all fish. */
+  fish_id: number;
+  days: number;
+  end_day: number;
+  star_type: number;
+  cell: number;
+  count: number;
+  last_at: number;
+}
+
+/** The (map, end day) whose windows are complete (migration 0013). */
+export interface HeatWindowBuiltTable {
+  map_id: number;
+  end_day: number;
+  built_at: number;
+}
+
 /** VIP orders (migration 0008). Times are epoch ms; amounts are cents. */
 export interface VipOrderTable {
   order_no: string;
@@ -263,6 +283,8 @@ export interface Database {
   official_record: OfficialRecordTable;
   heat_cell_day: HeatCellDayTable;
   heat_map_version: HeatMapVersionTable;
+  heat_cell_window: HeatCellWindowTable;
+  heat_window_built: HeatWindowBuiltTable;
   vip_order: VipOrderTable;
   vip_subscription: VipSubscriptionTable;
   payment_event: PaymentEventTable;

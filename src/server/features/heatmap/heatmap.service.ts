@@ -50,19 +50,18 @@ export class HeatmapService {
     const kept = this.keepAnswers ? this.answers.get(key) : undefined;
     if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window)))
       return kept.answer;
-    const { cells, changes } = await this.repository.cells(filters, grid);
+    const { cells, lastAt, changes } = await this.repository.cells(filters, grid);
     let total = 0;
     let max = 0;
-    let newest = -Infinity;
-    const list: [number, number, number][] = new Array(cells.length);
     // Sorted by cell, so the same counts always serialise (and hash) the same.
-    cells.sort((a, b) => a.cell - b.cell);
-    cells.forEach(({ cell, count, last_at }, i) => {
-      list[i] = [cell % grid.cols, Math.floor(cell / grid.cols), count];
-      total += count;
-      if (count > max) max = count;
-      if (last_at > newest) newest = last_at;
-    });
+    const list = [...cells.keys()]
+      .sort((a, b) => a - b)
+      .map((cell): [number, number, number] => {
+        const count = cells.get(cell)!;
+        total += count;
+        if (count > max) max = count;
+        return [cell % grid.cols, Math.floor(cell / grid.cols), count];
+      });
     const answer: HeatmapResponse = {
       map_id: query.map_id,
       cols: grid.cols,
@@ -73,7 +72,7 @@ export class HeatmapService {
       cells: list,
       max,
       total,
-      updated_at: cells.length > 0 ? wireTime(newest) : null,
+      updated_at: cells.size > 0 ? wireTime(lastAt) : null,
     };
     const serialized = serializedAnswer(JSON.stringify(answer));
     if (this.keepAnswers) this.answers.set(key, { answer: serialized, changes, window });

@@ -1,0 +1,255 @@
+/**
+ * The heat map's window sums (catch-store/heat-windows.ts, decision 0021) against the raw catches: once a day's windows
+ * are built, the rolling 3, 7 and 30-day views read their whole days from them, and they stay exact while late catches
+ * arrive, while batches commit during a build, and across a rollup rebuild. Real database, fixed clock.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
+import { STAR_TYPES } from '#shared/game/catch-attributes';
+import { createCatchWriter } from '../../catch-store/catch-store';
+import { DAY_MS, dayOf, gridOf } from '../../catch-store/catch-reads';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
+import { HeatmapRepository } from './heatmap.repository';
+import { HeatmapService } from './heatmap.service';
+
+let ctx: TestContext;
+let place: CatchPlace;
+/** 15:40 UTC: every rolling view has partial days at both ends. */
+const NOW = Date.UTC(2026, 10, 21, 15, 40, 0);
+const TODAY = dayOf(NOW);
+const RANGES = ['3d', '7d', '30d'] as const;
+
+interface TestMap {
+  mapId: number;
+  fishIds: number[];
+  bounds: { x_min: number; y_min: number; x_max: number; y_max: number };
+  minWeight: Map<number, number>;
+}
+let maps: TestMap[];
+let loggerId: string;
+
+const store = () => createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW });
+/** A fresh reader (nothing kept), as after a start. */
+const reader = () =>
+  new HeatmapService(new HeatmapRepository(ctx.db.reads, ctx.db.dialect), ctx.services.catalogue, () => NOW, false);
+
+async function heatmap(query: Record<string, string | number>): Promise<HeatmapResponse> {
+  return JSON.parse((await reader().heatmap(query as never)).body) as HeatmapResponse;
+}
+
+/** The answer's cells, counted here from every stored catch. */
+async function expected(query: { map_id: number; fish_id?: number; star_type?: number; range: string }) {
+  const rows = await ctx.db.kysely
+    .selectFrom('catch')
+    .select(['map_id', 'fish_id', 'star_type', 'caught_at', 'x', 'y'])
+    .where('map_id', '=', query.map_id)
+    .execute();
+  const map = maps.find((m) => m.mapId === query.map_id)!;
+  const grid = gridOf(map.bounds);
+  const from = NOW - Number.parseInt(query.range) * DAY_MS;
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    if (r.caught_at < from || r.caught_at >= NOW) continue;
+    if (query.fish_id !== undefined && r.fish_id !== query.fish_id) continue;
+    if (query.star_type !== undefined && r.star_type !== query.star_type) continue;
+    const col = Math.min(grid.cols - 1, Math.floor((r.x - grid.bounds.x_min) / grid.cell_w));
+    const row = Math.min(grid.rows - 1, Math.floor((r.y - grid.bounds.y_min) / grid.cell_h));
+    counts.set(`${col},${row}`, (counts.get(`${col},${row}`) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([key, count]) => [...key.split(',').map(Number), count] as [number, number, number])
+    .sort((a, b) => a[1] * 1000 + a[0] - (b[1] * 1000 + b[0]));
+}
+
+/** Every view of every test map: all fish and each fish, all star types and one, each rolling range. */
+function* views() {
+  for (const map of maps)
+    for (const fish_id of [undefined, ...map.fishIds])
+      for (const star_type of [undefined, 0])
+        for (const range of RANGES) yield { map_id: map.mapId, fish_id, star_type, range };
+}
+
+async function expectAllExact() {
+  for (const view of views()) {
+    const query = Object.fromEntries(Object.entries(view).filter(([, v]) => v !== undefined));
+    const answer = await heatmap(query as Record<string, string | number>);
+    expect(answer.cells, JSON.stringify(view)).toEqual(await expected(view));
+  }
+}
+
+/** A catch on a test map at `at`, anywhere on it (cell edges and the map's edges included). */
+const arbitraryCatch = (days: number) =>
+  fc
+    .record({
+      mapIndex: fc.nat(),
+      fishIndex: fc.nat(),
+      star: fc.constantFrom(...STAR_TYPES),
+      at: fc.oneof(
+        fc.integer({ min: NOW - days * DAY_MS, max: NOW - 1 }),
+        fc
+          .integer({ min: 0, max: days })
+          .chain((d) => fc.constantFrom(-1, 0, 1).map((ms) => (TODAY - d) * DAY_MS + ms)),
+      ),
+      u: fc.oneof(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 128 }).map((i) => i / 128),
+      ),
+      v: fc.oneof(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 128 }).map((i) => i / 128),
+      ),
+    })
+    .map(({ mapIndex, fishIndex, star, at, u, v }) => {
+      const map = maps[mapIndex % maps.length]!;
+      const fishId = map.fishIds[fishIndex % map.fishIds.length]!;
+      const { x_min, x_max, y_min, y_max } = map.bounds;
+      return validCatch(place, {
+        map_id: map.mapId,
+        fish_id: fishId,
+        weight: map.minWeight.get(fishId),
+        star_type: star,
+        caught_at: wireTime(Math.min(at, NOW - 1)),
+        x: Math.min(x_max, x_min + u * (x_max - x_min)),
+        y: Math.min(y_max, y_min + v * (y_max - y_min)),
+      });
+    });
+
+async function write(items: unknown[]) {
+  const answer = await store().writer.writeCatches(loggerId, items);
+  expect(answer.invalid).toBe(0);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const view = await ctx.services.catalogue.view();
+  place = catchPlace(view);
+  maps = [...view.maps.values()].slice(0, 2).map((map) => {
+    const fish = [...view.fish.values()].filter((f) => f.data.maps.includes(map.id));
+    return {
+      mapId: map.id,
+      fishIds: fish.slice(0, 2).map((f) => f.id),
+      bounds: map.data.bounds,
+      minWeight: new Map(fish.map((f) => [f.id, f.data.min_weight])),
+    };
+  });
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
+  loggerId = res.json().client_id;
+  await write(fc.sample(arbitraryCatch(35), { numRuns: 300, seed: 7 }));
+});
+afterAll(() => ctx?.close());
+
+describe('heat map window sums', () => {
+  it('are built once per map and day, and every rolling view answers exactly from them', async () => {
+    const { rollups } = store();
+    await rollups.rebuild();
+    const mapCount = (await ctx.services.catalogue.view()).maps.size;
+    expect(await rollups.ensureWindows(NOW)).toBe(mapCount);
+    expect(await rollups.ensureWindows(NOW)).toBe(0);
+    await expectAllExact();
+  });
+
+  it('are what the whole days are read from: a changed window shows in the answer', async () => {
+    await store().rollups.ensureWindows(NOW);
+    const map = maps[0]!;
+    for (const fish_id of [0, map.fishIds[0]!]) {
+      const query = { map_id: map.mapId, range: '7d', ...(fish_id !== 0 && { fish_id }) };
+      const before = await heatmap(query);
+      const window = () =>
+        ctx.db.kysely
+          .updateTable('heat_cell_window')
+          .where('map_id', '=', map.mapId)
+          .where('fish_id', '=', fish_id)
+          .where('days', '=', 7)
+          .where('end_day', '=', TODAY);
+      const changed = await window()
+        .set((eb) => ({ count: eb('count', '+', 1000) }))
+        .executeTakeFirst();
+      expect(Number(changed.numUpdatedRows)).toBeGreaterThan(0);
+      const after = await heatmap(query);
+      await window()
+        .set((eb) => ({ count: eb('count', '-', 1000) }))
+        .execute();
+      expect(after.total - before.total).toBe(1000 * Number(changed.numUpdatedRows));
+    }
+  });
+
+  it('stay exact as late catches arrive, for random batches and views', async () => {
+    await store().rollups.ensureWindows(NOW);
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbitraryCatch(32), { minLength: 1, maxLength: 40 }), async (items) => {
+        await write(items);
+        const map = maps[items.length % maps.length]!;
+        for (const range of RANGES) {
+          const view = { map_id: map.mapId, range };
+          expect((await heatmap(view)).cells).toEqual(await expected(view));
+          const fish = { ...view, fish_id: map.fishIds[0]! };
+          expect((await heatmap(fish)).cells).toEqual(await expected(fish));
+        }
+      }),
+      { numRuns: 15, seed: 11 },
+    );
+  });
+
+  it('stay exact when batches commit while they are built (two writers, as two server processes)', async () => {
+    const { rollups } = store();
+    await rollups.rebuild();
+    await rollups.ensureWindows(NOW);
+    // Tomorrow's windows are missing: build them while late catches of their days are written concurrently.
+    const later = NOW + DAY_MS;
+    const lateItems = fc.sample(arbitraryCatch(3), { numRuns: 200, seed: 13 });
+    const other = createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => later });
+    await Promise.all([
+      other.rollups.ensureWindows(later),
+      ...Array.from({ length: 8 }, (_, i) => other.writer.writeCatches(loggerId, lateItems.slice(i * 25, i * 25 + 25))),
+      store().rollups.ensureWindows(later),
+    ]);
+    const built = await ctx.db.kysely
+      .selectFrom('heat_window_built')
+      .select('map_id')
+      .where('end_day', '=', TODAY + 1)
+      .execute();
+    expect(built.length).toBe((await ctx.services.catalogue.view()).maps.size);
+    const tomorrow = new HeatmapService(
+      new HeatmapRepository(ctx.db.reads, ctx.db.dialect),
+      ctx.services.catalogue,
+      () => later,
+      false,
+    );
+    for (const map of maps)
+      for (const fish_id of [undefined, map.fishIds[0]!])
+        for (const range of RANGES) {
+          const query = { map_id: map.mapId, range, ...(fish_id && { fish_id }) };
+          const answer = JSON.parse((await tomorrow.heatmap(query as never)).body) as HeatmapResponse;
+          const from = later - Number.parseInt(range) * DAY_MS;
+          const rows = await ctx.db.kysely
+            .selectFrom('catch')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('map_id', '=', map.mapId)
+            .where('caught_at', '>=', from)
+            .where('caught_at', '<', later)
+            .$if(fish_id !== undefined, (q) => q.where('fish_id', '=', fish_id!))
+            .executeTakeFirstOrThrow();
+          expect(answer.total, JSON.stringify(query)).toBe(Number(rows.n));
+        }
+  });
+
+  it('are forgotten when the rollup is rebuilt and counted again; old ones are dropped', async () => {
+    const { rollups } = store();
+    await rollups.ensureWindows(NOW - 3 * DAY_MS);
+    await rollups.rebuild();
+    const left = await ctx.db.kysely
+      .selectFrom('heat_cell_window')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+    // Until they are built again, the views count from the daily rollup, exactly.
+    await expectAllExact();
+    await rollups.ensureWindows(NOW - 3 * DAY_MS);
+    await rollups.ensureWindows(NOW);
+    const ends = await ctx.db.kysely.selectFrom('heat_window_built').select('end_day').distinct().execute();
+    expect(ends.map((row) => Number(row.end_day))).toEqual([TODAY]);
+    await expectAllExact();
+  });
+});
