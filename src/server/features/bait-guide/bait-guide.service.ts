@@ -45,7 +45,7 @@ function splitBy<K extends string | number>(
     const key = keyOf(c);
     let counts = groups.get(key);
     if (!counts) groups.set(key, (counts = new Map()));
-    counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + 1);
+    counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + c.count);
   }
   return [...groups].sort((a, b) => order(a[0], b[0])).map(([key, counts]) => ({ key, ...rankBaits(counts) }));
 }
@@ -66,7 +66,7 @@ function weatherOf(stored: string): WeatherKind {
 /** The detail's counts: all baits ranked, and the splits by game hour, depth band and weather. */
 function detailOf(catches: readonly GuideCatch[]) {
   const counts = new Map<number, number>();
-  for (const c of catches) counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + 1);
+  for (const c of catches) counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + c.count);
   return {
     ranked: rankBaits(counts),
     by_hour: splitBy(
