@@ -177,8 +177,14 @@ function report(title: string, timings: readonly Timing[]): { p95: number; max: 
     return server;
   };
   for (const [name, list] of [...groups].sort(([a], [b]) => a.localeCompare(b))) line(name, list);
-  const heat = line('**heat map, every view**', timings.filter((t) => t.view.route === 'heatmap'));
-  const guide = line('**bait guide, every view**', timings.filter((t) => t.view.route !== 'heatmap'));
+  const heat = line(
+    '**heat map, every view**',
+    timings.filter((t) => t.view.route === 'heatmap'),
+  );
+  const guide = line(
+    '**bait guide, every view**',
+    timings.filter((t) => t.view.route !== 'heatmap'),
+  );
   return { p95: Math.max(heat.p95, guide.p95), max: Math.max(heat.max, guide.max) };
 }
 
@@ -275,7 +281,9 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
     process.kill(-logger.pid!, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
-  console.log(`\nuploaded meanwhile: ${added.toLocaleString('en')} catches in ${seconds.toFixed(0)} s (${Math.round(added / seconds)}/s)`);
+  console.log(
+    `\nuploaded meanwhile: ${added.toLocaleString('en')} catches in ${seconds.toFixed(0)} s (${Math.round(added / seconds)}/s)`,
+  );
   await removeUploads(server.db, server.services.heatRollups);
   await server.services.heatRollups.ensureWindows();
   await server.app.close();

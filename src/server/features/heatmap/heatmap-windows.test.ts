@@ -39,7 +39,7 @@ async function heatmap(query: Record<string, string | number>): Promise<HeatmapR
   return JSON.parse((await reader().heatmap(query as never)).body) as HeatmapResponse;
 }
 
-/** The answer's cells, counted here from every stored catch. */
+/** The answer's cells and its newest catch, counted here from every stored catch. */
 async function expected(query: { map_id: number; fish_id?: number; star_type?: number; range: string }) {
   const rows = await ctx.db.kysely
     .selectFrom('catch')
@@ -50,18 +50,24 @@ async function expected(query: { map_id: number; fish_id?: number; star_type?: n
   const grid = gridOf(map.bounds);
   const from = NOW - Number.parseInt(query.range) * DAY_MS;
   const counts = new Map<string, number>();
+  let newest = -Infinity;
   for (const r of rows) {
     if (r.caught_at < from || r.caught_at >= NOW) continue;
     if (query.fish_id !== undefined && r.fish_id !== query.fish_id) continue;
     if (query.star_type !== undefined && r.star_type !== query.star_type) continue;
+    newest = Math.max(newest, r.caught_at);
     const col = Math.min(grid.cols - 1, Math.floor((r.x - grid.bounds.x_min) / grid.cell_w));
     const row = Math.min(grid.rows - 1, Math.floor((r.y - grid.bounds.y_min) / grid.cell_h));
     counts.set(`${col},${row}`, (counts.get(`${col},${row}`) ?? 0) + 1);
   }
-  return [...counts]
+  const cells = [...counts]
     .map(([key, count]) => [...key.split(',').map(Number), count] as [number, number, number])
     .sort((a, b) => a[1] * 1000 + a[0] - (b[1] * 1000 + b[0]));
+  return { cells, updated_at: newest === -Infinity ? null : wireTime(newest) };
 }
+
+/** The parts of an answer the test checks. */
+const counted = (answer: HeatmapResponse) => ({ cells: answer.cells, updated_at: answer.updated_at });
 
 /** Every view of every test map: all fish and each fish, all star types and one, each rolling range. */
 function* views() {
@@ -75,11 +81,14 @@ async function expectAllExact() {
   for (const view of views()) {
     const query = Object.fromEntries(Object.entries(view).filter(([, v]) => v !== undefined));
     const answer = await heatmap(query as Record<string, string | number>);
-    expect(answer.cells, JSON.stringify(view)).toEqual(await expected(view));
+    expect(counted(answer), JSON.stringify(view)).toEqual(await expected(view));
   }
 }
 
-/** A catch on a test map at `at`, anywhere on it (cell edges and the map's edges included). */
+/**
+ * A catch on a test map in the last `days` days, or reported as caught up to five minutes ahead (a logger's clock
+ * may run fast: it counts from its time on), anywhere on it (cell edges and the map's edges included).
+ */
 const arbitraryCatch = (days: number) =>
   fc
     .record({
@@ -87,7 +96,7 @@ const arbitraryCatch = (days: number) =>
       fishIndex: fc.nat(),
       star: fc.constantFrom(...STAR_TYPES),
       at: fc.oneof(
-        fc.integer({ min: NOW - days * DAY_MS, max: NOW - 1 }),
+        fc.integer({ min: NOW - days * DAY_MS, max: NOW + 5 * 60_000 }),
         fc
           .integer({ min: 0, max: days })
           .chain((d) => fc.constantFrom(-1, 0, 1).map((ms) => (TODAY - d) * DAY_MS + ms)),
@@ -110,7 +119,7 @@ const arbitraryCatch = (days: number) =>
         fish_id: fishId,
         weight: map.minWeight.get(fishId),
         star_type: star,
-        caught_at: wireTime(Math.min(at, NOW - 1)),
+        caught_at: wireTime(at),
         x: Math.min(x_max, x_min + u * (x_max - x_min)),
         y: Math.min(y_max, y_min + v * (y_max - y_min)),
       });
@@ -183,13 +192,36 @@ describe('heat map window sums', () => {
         const map = maps[items.length % maps.length]!;
         for (const range of RANGES) {
           const view = { map_id: map.mapId, range };
-          expect((await heatmap(view)).cells).toEqual(await expected(view));
+          expect(counted(await heatmap(view))).toEqual(await expected(view));
           const fish = { ...view, fish_id: map.fishIds[0]! };
-          expect((await heatmap(fish)).cells).toEqual(await expected(fish));
+          expect(counted(await heatmap(fish))).toEqual(await expected(fish));
         }
       }),
       { numRuns: 15, seed: 11 },
     );
+  });
+
+  it('count a catch reported as caught a few minutes ahead only from its time on, newest catch included', async () => {
+    await store().rollups.ensureWindows(NOW);
+    const map = maps[1]!;
+    const fishId = map.fishIds[0]!;
+    const at = (ms: number) =>
+      validCatch(place, {
+        map_id: map.mapId,
+        fish_id: fishId,
+        weight: map.minWeight.get(fishId),
+        star_type: 0,
+        caught_at: wireTime(ms),
+        x: map.bounds.x_min,
+        y: map.bounds.y_min,
+      });
+    await write([at(NOW + 2 * 60_000), at(NOW - 90_000)]);
+    for (const range of ['1d', ...RANGES]) {
+      const view = { map_id: map.mapId, range };
+      const answer = await heatmap(view);
+      expect(counted(answer), range).toEqual(await expected(view));
+      expect(answer.updated_at).toBe(wireTime(NOW - 90_000));
+    }
   });
 
   it('stay exact when batches commit while they are built (two writers, as two server processes)', async () => {

@@ -74,10 +74,15 @@ interface DaySums {
   lastAt: number;
 }
 
-/** The parts of a heat map statement: the map's two counters, the whole days, the partial days. */
+/**
+ * The parts of a heat map statement: the map's two counters, the whole days this reader may keep in memory, and what
+ * is read every time (the partial days, and the whole days from window sums: SQL adds the two up per cell).
+ */
 const VERSION = 0;
 const WHOLE_DAYS = 1;
-const PARTIAL_DAYS = 2;
+const EVERY_TIME = 2;
+/** Catches subtracted from a day's rollup row (see `pieceParts`). */
+const MINUS = 5;
 const CHANGES = 3;
 const WINDOW_BUILT = 4;
 
@@ -97,17 +102,17 @@ interface PartRow {
 }
 
 /**
- * A window split at UTC midnights: the whole days inside it (`[firstDay, endDay)`, for the rollup) and the partial
- * days at its ends (raw time ranges, `[from, to)`).
+ * A window split at UTC midnights: the whole days inside it (`[firstDay, endDay)`, for the rollup; null when none)
+ * and the pieces of days at its ends (`[from, to)`, each within one UTC day).
  */
 function splitWindow(from: number, to: number): { days: [number, number] | null; raw: [number, number][] } {
   const firstDay = Math.ceil(from / DAY_MS);
   const endDay = Math.floor(to / DAY_MS);
-  if (firstDay >= endDay) return { days: null, raw: [[from, to]] };
+  if (firstDay > endDay) return { days: null, raw: [[from, to]] };
   const raw: [number, number][] = [];
   if (from < firstDay * DAY_MS) raw.push([from, firstDay * DAY_MS]);
   if (endDay * DAY_MS < to) raw.push([endDay * DAY_MS, to]);
-  return { days: [firstDay, endDay], raw };
+  return { days: firstDay < endDay ? [firstDay, endDay] : null, raw };
 }
 
 export class HeatmapRepository {
@@ -121,11 +126,11 @@ export class HeatmapRepository {
   /** Catches per cell (only cells with at least one), and the map's `changes` read with them. */
   async cells(filters: HeatFilters, grid: HeatGrid): Promise<HeatCells> {
     const { days, raw } = splitWindow(filters.from, filters.to);
-    if (!days) return this.merge(null, await this.parts(filters, grid, null, raw));
+    if (!days) return this.merge(filters, null, await this.parts(filters, grid, null, raw));
     const window = windowOf(days, filters.now);
     if (window) {
       const rows = await this.parts(filters, grid, { window }, raw);
-      if (counterOf(rows, WINDOW_BUILT) > 0) return this.merge(daySumsOf(rows), rows);
+      if (counterOf(rows, WINDOW_BUILT) > 0) return this.merge(filters, null, rows);
     }
     // Days that ended a while ago change only with a new version; the current day may change any time.
     const reusable = days[1] * DAY_MS <= filters.now - ENDED_DAY_MARGIN_MS;
@@ -133,7 +138,7 @@ export class HeatmapRepository {
     const kept = reusable ? this.daySums.get(key) : undefined;
     if (kept) {
       const rows = await this.parts(filters, grid, null, raw);
-      if (counterOf(rows, VERSION) === kept.version) return this.merge(kept, rows);
+      if (counterOf(rows, VERSION) === kept.version) return this.merge(filters, kept, rows);
     }
     const rows = await this.parts(filters, grid, { days }, raw);
     const sums = daySumsOf(rows);
@@ -142,7 +147,7 @@ export class HeatmapRepository {
       if (this.daySums.size >= MAX_KEPT_SUMS) this.daySums.delete(this.daySums.keys().next().value!);
       this.daySums.set(key, sums);
     }
-    return this.merge(sums, rows);
+    return this.merge(filters, sums, rows);
   }
 
   /** Whether an answer read with the map's `changes` for `window` still holds for `next` (catch-store/catch-changes.ts). */
@@ -198,7 +203,7 @@ export class HeatmapRepository {
         select ${sql.lit(WINDOW_BUILT)} as part, 0 as cell, count(*) as count, 0 as last_at from heat_window_built
         where map_id = ${filters.map_id} and end_day = ${endDay}`);
       parts.push(sql`
-        select ${sql.lit(WHOLE_DAYS)} as part, cell, count, last_at from heat_cell_window
+        select ${sql.lit(EVERY_TIME)} as part, cell, count, last_at from heat_cell_window
         where map_id = ${filters.map_id} and fish_id = ${filters.fish_id ?? ALL_FISH} and days = ${days}
           and end_day = ${endDay}${star}`);
     } else if (whole && filters.fish_id === undefined)
@@ -206,7 +211,7 @@ export class HeatmapRepository {
         select ${sql.lit(WHOLE_DAYS)} as part, cell, count, last_at from heat_cell_day
         where map_id = ${filters.map_id} and day >= ${whole.days[0]} and day < ${whole.days[1]}${star}`);
     else if (whole) parts.push(this.rawPart(WHOLE_DAYS, filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS));
-    for (const [from, to] of raw) parts.push(this.rawPart(PARTIAL_DAYS, filters, grid, from, to));
+    for (const piece of raw) parts.push(...this.pieceParts(filters, grid, piece));
     const pairs =
       this.dialect === 'sqlite' ? sql`group_concat(cell || ',' || count)` : sql`string_agg(cell || ',' || count, ',')`;
     const { rows } = await sql<PartRow>`
@@ -224,6 +229,36 @@ export class HeatmapRepository {
     }));
   }
 
+  /**
+   * A piece of a day, `[from, to)`, read every time. One fish: its raw catches. All fish: whichever is fewer, the
+   * piece's raw catches, or the day's rollup row minus the raw catches of the rest of the day — which for today's
+   * piece are only the few reported as caught in the next minutes (REPORT_MAX_FUTURE_MS), so today, however many
+   * catches arrive, costs its rollup rows (bounded by the map's cells), and a partial day never reads more than half
+   * a day of catches.
+   */
+  private pieceParts(filters: HeatFilters, grid: HeatGrid, [from, to]: [number, number]): RawBuilder<unknown>[] {
+    const day = Math.floor(from / DAY_MS);
+    const [start, end] = [day * DAY_MS, (day + 1) * DAY_MS];
+    const rest: [number, number] | null = from === start ? [to, end] : to === end ? [start, from] : null;
+    const fewer = rest !== null && (rest[1] - rest[0] < to - from || rest[0] >= filters.now);
+    if (filters.fish_id !== undefined || !fewer) return [this.rawPart(EVERY_TIME, filters, grid, from, to)];
+    const star = filters.star_type === undefined ? sql`` : sql` and star_type = ${filters.star_type}`;
+    return [
+      sql`select ${sql.lit(EVERY_TIME)} as part, cell, count, last_at from heat_cell_day
+        where map_id = ${filters.map_id} and day = ${day}${star}`,
+      this.rawPart(MINUS, filters, grid, rest[0], rest[1]),
+    ];
+  }
+
+  /** The newest catch of the filters in `[from, to)` (when the parts cannot tell: see `merge`). */
+  private async newestCatch(filters: HeatFilters): Promise<number> {
+    const { rows } = await sql<{ at: number | null }>`
+      select max(caught_at) as at from catch where ${this.rawWhere(filters, filters.from, filters.to)}`.execute(
+      this.db,
+    );
+    return rows[0]?.at === null || rows[0]?.at === undefined ? -Infinity : Number(rows[0].at);
+  }
+
   /** The raw catches of the filters in `[from, to)`, one row per catch with its cell. */
   private rawPart(part: number, filters: HeatFilters, grid: HeatGrid, from: number, to: number): RawBuilder<unknown> {
     return sql`
@@ -231,14 +266,24 @@ export class HeatmapRepository {
       where ${this.rawWhere(filters, from, to)}`;
   }
 
-  /** Whole-day sums (kept or just read) plus the raw partial days. */
-  private merge(sums: DaySums | null, rows: readonly PartRow[]): HeatCells {
+  /**
+   * Whole-day sums (kept or just read) plus what is read every time, minus what a day's rollup row counted beyond
+   * the window. The newest catch is the parts' newest, unless a subtracted catch may be it (a catch reported as
+   * caught after `to`): then it is read.
+   */
+  private async merge(filters: HeatFilters, sums: DaySums | null, rows: readonly PartRow[]): Promise<HeatCells> {
     const cells = new Map(sums?.counts);
     let lastAt = sums?.lastAt ?? -Infinity;
-    const partial = rows.find((row) => row.part === PARTIAL_DAYS);
-    if (partial) {
-      addPairs(cells, partial.cells);
-      lastAt = Math.max(lastAt, partial.last_at);
+    const every = rows.find((row) => row.part === EVERY_TIME);
+    if (every) {
+      addPairs(cells, every.cells);
+      lastAt = Math.max(lastAt, every.last_at);
+    }
+    const minus = rows.find((row) => row.part === MINUS);
+    if (minus) {
+      addPairs(cells, minus.cells, -1);
+      for (const [cell, count] of cells) if (count <= 0) cells.delete(cell);
+      if (minus.last_at >= lastAt) lastAt = await this.newestCatch(filters);
     }
     return { cells, lastAt, changes: counterOf(rows, CHANGES) };
   }
@@ -280,13 +325,13 @@ function daySumsOf(rows: readonly PartRow[]): DaySums {
   return { version: counterOf(rows, VERSION), counts, lastAt: whole?.last_at ?? -Infinity };
 }
 
-/** Adds a part's `cell,count,cell,count…` string to the counts per cell. */
-function addPairs(counts: Map<number, number>, pairs: string): void {
+/** Adds (`sign` 1) or subtracts (-1) a part's `cell,count,cell,count…` string to the counts per cell. */
+function addPairs(counts: Map<number, number>, pairs: string, sign = 1): void {
   if (pairs === '') return;
   const numbers = pairs.split(',');
   for (let i = 0; i < numbers.length; i += 2) {
     const cell = Number(numbers[i]);
-    counts.set(cell, (counts.get(cell) ?? 0) + Number(numbers[i + 1]));
+    counts.set(cell, (counts.get(cell) ?? 0) + sign * Number(numbers[i + 1]));
   }
 }
 
