@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WRITER_THREAD_EXITED } from '../db/errors';
-import type { CommitAnswer, CommitRequest, CommitWorkerSettings } from './catch-commit-worker';
+import type { CommitAnswer, CommitRequest, CommitWorkerSettings, WindowsRequest } from './catch-commit-worker';
 import type { Bounds } from './heat-grid';
 import type { NewCatchRow } from './rows';
 
@@ -42,7 +42,7 @@ function startWorker(settings: CommitWorkerSettings): Worker {
 }
 
 interface Pending {
-  resolve(created: Set<string>): void;
+  resolve(answer: Set<string> | boolean): void;
   reject(error: Error): void;
 }
 
@@ -68,14 +68,26 @@ export class CatchCommitThread {
 
   /** Commits the group on the thread; resolves with the `ownedKey`s created. Call after `available()` said true. */
   commit(rows: readonly NewCatchRow[], maps: [number, Bounds][], now: number): Promise<Set<string>> {
+    return this.send((id) => ({ id, rows: rows as NewCatchRow[], maps, now })) as Promise<Set<string>>;
+  }
+
+  /**
+   * Builds a map's heat-map windows ending in day `endDay` on the thread (HeatWindows.build); resolves whether it
+   * built them. Call after `available()` said true.
+   */
+  buildWindows(mapId: number, bounds: Bounds, endDay: number, now: number): Promise<boolean> {
+    return this.send((id) => ({ id, windows: { mapId, bounds, endDay, now } })) as Promise<boolean>;
+  }
+
+  private send(request: (id: number) => CommitRequest | WindowsRequest): Promise<Set<string> | boolean> {
     const worker = this.worker;
     if (!worker) return Promise.reject(exitedError());
     const id = this.nextId++;
-    // The worker keeps the process alive only while a group is on it.
+    // The worker keeps the process alive only while a request is on it.
     if (this.pending.size === 0) worker.ref();
-    return new Promise<Set<string>>((resolve, reject) => {
+    return new Promise<Set<string> | boolean>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, rows: rows as NewCatchRow[], maps, now } satisfies CommitRequest);
+      worker.postMessage(request(id));
     });
   }
 
@@ -105,6 +117,7 @@ export class CatchCommitThread {
         this.pending.delete(answer.id);
         if (this.pending.size === 0) worker.unref();
         if ('created' in answer) waiting?.resolve(new Set(answer.created));
+        else if ('built' in answer) waiting?.resolve(answer.built);
         else waiting?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
       });
       worker.on('error', (error) => {

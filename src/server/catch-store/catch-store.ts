@@ -10,6 +10,7 @@ import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Bounds, MapsCatalogue } from './heat-grid';
 import { HeatRollups } from './heat-rollups';
+import { HeatWindows } from './heat-windows';
 import type { IngestionCatalogue } from './catalogue-rules';
 import type { CatchCommitThread } from './catch-commit-thread';
 import { CatchWriter, type CatchWriterOptions } from './catch-writer';
@@ -29,8 +30,20 @@ export function createCatchWriter(
   options: CreateCatchWriterOptions = {},
 ): { writer: CatchWriter; rollups: HeatRollups } {
   const clock = options.clock ?? Date.now;
-  const rollups = new HeatRollups(db, dialectOf(db), catalogue, clock);
   const { thread } = options;
+  const dialect = dialectOf(db);
+  // A map's windows take a few hundred ms of SQLite to build, once a day: on the thread too, off the event loop.
+  const rollups = new HeatRollups(
+    db,
+    dialect,
+    catalogue,
+    clock,
+    thread &&
+      (async (mapId, grid, endDay, now) => {
+        if (!(await thread.available())) return new HeatWindows(db, dialect).build(mapId, grid, endDay, now);
+        return db.connection().execute(() => thread.buildWindows(mapId, grid.bounds, endDay, now));
+      }),
+  );
   const writer = new CatchWriter(db, catalogue, {
     clock,
     onCatchesCreated: (trx, rows) => rollups.add(trx, rows),

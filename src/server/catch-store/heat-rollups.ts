@@ -11,6 +11,9 @@ import type { Database, HeatCellDayTable } from '../db/schema';
 import { cellOf, cellSql, DAY_MS, ENDED_DAY_MARGIN_MS, gridOf, type HeatGrid, type MapsCatalogue } from './heat-grid';
 import { dayOf, HeatWindows, type WindowedCatch } from './heat-windows';
 
+/** Builds one map's windows ending in `endDay` (HeatWindows.build, possibly elsewhere); answers whether it built. */
+export type WindowsBuilder = (mapId: number, grid: HeatGrid, endDay: number, now: number) => Promise<boolean>;
+
 /** The columns of a new catch the rollup and its windows need. */
 export type RolledCatch = WindowedCatch;
 
@@ -26,6 +29,8 @@ export class HeatRollups {
     private readonly dialect: Dialect,
     private readonly catalogue: MapsCatalogue,
     private readonly clock: () => number = Date.now,
+    /** Where a map's windows are built (the catch-commit thread: catch-store.ts); by default on `db`. */
+    private readonly buildWindows?: WindowsBuilder,
   ) {
     this.windows = new HeatWindows(db, dialect);
   }
@@ -81,7 +86,8 @@ export class HeatRollups {
     let count = 0;
     for (const [mapId, grid] of [...grids].sort(([a], [b]) => a - b)) {
       if (built.has(mapId)) continue;
-      if (await this.windows.build(mapId, grid, endDay, now)) count += 1;
+      const build = this.buildWindows ?? ((...args) => this.windows.build(...args));
+      if (await build(mapId, grid, endDay, now)) count += 1;
     }
     // Once a day, by whichever process built first.
     if (count > 0) await this.windows.prune(endDay - 1);
