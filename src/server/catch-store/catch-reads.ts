@@ -9,6 +9,7 @@
 export { catchesUnchangedSince, changesSql, KeptAnswers, type Window } from './catch-changes';
 export {
   cellBounds,
+  cellCountsSql,
   cellSql,
   DAY_MS,
   ENDED_DAY_MARGIN_MS,

@@ -65,6 +65,17 @@ export function cellSql(dialect: Dialect, grid: HeatGrid): RawBuilder<number> {
   return sql<number>`(${row} * ${grid.cols} + ${col})`;
 }
 
+/**
+ * An aggregate of `cell` and `count` columns into one `cell,count,cell,count…` string: a reader's thousands of cells
+ * cross from the database into JavaScript as one value instead of one row object each (three times faster, measured
+ * at 8,000 cells: decision 0021).
+ */
+export function cellCountsSql(dialect: Dialect): RawBuilder<string | null> {
+  return dialect === 'sqlite'
+    ? sql<string | null>`group_concat(cell || ',' || count)`
+    : sql<string | null>`string_agg(cell || ',' || count, ',')`;
+}
+
 /** A cell's area in game coordinates: `x_min ≤ x < x_max` (the last column also holds its right edge). */
 export function cellBounds(grid: HeatGrid, col: number, row: number): Bounds {
   const { bounds } = grid;

@@ -20,6 +20,7 @@ import { CATCH_BOUNDS } from '#shared/contracts/catches';
 import {
   ALL_FISH,
   catchesUnchangedSince,
+  cellCountsSql,
   cellSql,
   changesSql,
   dayOf,
@@ -212,8 +213,7 @@ export class HeatmapRepository {
         where map_id = ${filters.map_id} and day >= ${whole.days[0]} and day < ${whole.days[1]}${star}`);
     else if (whole) parts.push(this.rawPart(WHOLE_DAYS, filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS));
     for (const piece of raw) parts.push(...this.pieceParts(filters, grid, piece));
-    const pairs =
-      this.dialect === 'sqlite' ? sql`group_concat(cell || ',' || count)` : sql`string_agg(cell || ',' || count, ',')`;
+    const pairs = cellCountsSql(this.dialect);
     const { rows } = await sql<PartRow>`
       select part, ${pairs} as cells, sum(count) as count, max(last_at) as last_at from (
         select part, cell, sum(count) as count, max(last_at) as last_at
