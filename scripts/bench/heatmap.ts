@@ -17,7 +17,7 @@
  * seeded to N catches: SQLite in `data/bench-heat-<N>/`, PostgreSQL in schema `bench_heat_<N>` (seeded on first use,
  * reused later). Each run first removes what earlier runs' simulators uploaded.
  *
- *   npx tsx scripts/bench/heatmap.ts [--catches 1000000] [--rate 1000] [--only sqlite|postgres]
+ *   npx tsx scripts/bench/heatmap.ts [--catches 1000000] [--rate 1000] [--only sqlite|postgres] [--seed-only yes]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -36,6 +36,8 @@ import { option, reachable } from './lib/bench-helpers';
 const CATCHES = Number(option('catches', '1000000'));
 const RATE = Number(option('rate', '1000'));
 const ONLY = option('only', '');
+/** `--seed-only yes`: seed (or check) the world and stop. */
+const SEED_ONLY = option('seed-only', '') !== '';
 const pgUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const label = `${CATCHES / 1_000_000}m`.replace('.', '_');
@@ -255,6 +257,7 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
   });
   if (result.activity) console.log(`\n${name}: seeded in ${((Date.now() - seeded) / 1000).toFixed(0)} s`);
   await seedDb.close();
+  if (SEED_ONLY) return;
 
   // 1–2. Cold after a start, then kept.
   let server = await start(env, pgSchema);
