@@ -214,12 +214,10 @@ export class HeatmapRepository {
     else if (whole) parts.push(this.rawPart(WHOLE_DAYS, filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS));
     for (const piece of raw) parts.push(...this.pieceParts(filters, grid, piece));
     const pairs = cellCountsSql(this.dialect);
+    // One aggregate level: a cell may appear more than once in a part (star types, raw catches); JavaScript adds them.
     const { rows } = await sql<PartRow>`
-      select part, ${pairs} as cells, sum(count) as count, max(last_at) as last_at from (
-        select part, cell, sum(count) as count, max(last_at) as last_at
-        from (${sql.join(parts, sql` union all `)}) as parts
-        group by part, cell
-      ) as cells
+      select part, ${pairs} as cells, sum(count) as count, max(last_at) as last_at
+      from (${sql.join(parts, sql` union all `)}) as parts
       group by part`.execute(this.db);
     return rows.map((row) => ({
       part: Number(row.part),
