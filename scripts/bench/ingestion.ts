@@ -28,7 +28,8 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, mkdtempSync, openSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../src/server/db/schema';
 import { createTestApp } from '../../src/server/test/test-app';
 import { numberOption, option, reachable } from './lib/bench-helpers';
 import { recordUsage, startVmstat, threadsBetween } from './lib/thread-usage';
@@ -77,6 +78,14 @@ function copyWorld(world: string): string {
   return dir;
 }
 
+/** PostgreSQL's WAL position, full-page images written and checkpoints so far (pg_stat_wal: PostgreSQL 14+). */
+async function postgresWal(db: Kysely<Database>): Promise<{ bytes: number; fpi: number; checkpoints: number }> {
+  const { rows } = await sql<{ bytes: string; fpi: string; checkpoints: string }>`
+    select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') as bytes, (select wal_fpi from pg_stat_wal) as fpi,
+      (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter) as checkpoints`.execute(db);
+  return { bytes: Number(rows[0]!.bytes), fpi: Number(rows[0]!.fpi), checkpoints: Number(rows[0]!.checkpoints) };
+}
+
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 async function bench(label: string, databaseUrl: string | undefined): Promise<boolean> {
@@ -99,6 +108,7 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     const size = worldCopy ? `, ${mib(statSync(path.join(worldCopy, DB_FILE)).size)} file` : '';
     console.log(`${label}: ${Number(count).toLocaleString('en')} catches stored before the run${size}`);
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const walBefore = databaseUrl ? await postgresWal(ctx.db.kysely) : undefined;
     const usage = recordUsage();
     const vmstat = startVmstat();
     const run = await promisify(execFile)(
@@ -162,6 +172,17 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
           .map((load) => load.toFixed(2))
           .join(' ')}`,
     );
+    if (walBefore) {
+      // What PostgreSQL wrote for the run (the whole server's WAL: run it alone): full-page images are the first
+      // change of a page after each checkpoint, so they grow with the number of distinct pages the inserts touch.
+      const after = await postgresWal(ctx.db.kysely);
+      const per = (n: number) => (n / outcome.created).toFixed(2);
+      console.log(
+        `  PostgreSQL WAL: ${mib(after.bytes - walBefore.bytes)} (${per(after.bytes - walBefore.bytes)} bytes per ` +
+          `report), ${per(after.fpi - walBefore.fpi)} full-page images per report, ` +
+          `${after.checkpoints - walBefore.checkpoints} checkpoints`,
+      );
+    }
     return outcome.created === REPORTS && outcome.invalid === 0 && outcome.failed === 0;
   } finally {
     if (walTimer) clearInterval(walTimer);

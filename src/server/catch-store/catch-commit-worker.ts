@@ -19,14 +19,6 @@ export interface CommitWorkerSettings {
   cacheMib?: number;
 }
 
-/**
- * The checkpoint worker (db/sqlite-checkpointer.ts) copies the WAL back every 500 ms. This connection checkpoints by
- * itself only when the WAL has grown past this many pages (256 MiB) regardless, a guard against a stalled worker:
- * with the usual 10,000 (40 MB), at 5 M catches every other group crossed it and the thread copied about 6,000 pages
- * and waited for their fsync inside the commit (decision 0024).
- */
-const THREAD_AUTOCHECKPOINT = 65_536;
-
 /** A group to commit: its rows (each (logger, report_id) once), the maps' bounds for the rollup, the writer's clock. */
 export interface CommitRequest {
   id: number;
@@ -41,7 +33,6 @@ export type CommitAnswer =
 const port = parentPort!;
 const settings = workerData as CommitWorkerSettings;
 const sqlite = openSqliteWriter(settings.file, settings.busyTimeoutMs, settings.cacheMib);
-sqlite.pragma(`wal_autocheckpoint = ${THREAD_AUTOCHECKPOINT}`);
 const db = sqliteKysely(sqlite);
 // Row by row on this connection (db/sqlite-row-inserts.ts: no statement journal; nothing here waits for the loop).
 const insertRows = sqliteRowInserter<NewCatchRow>(sqlite, 'catch', ['client_id', 'report_id']);
