@@ -61,8 +61,8 @@ interface Outcome {
 
 /**
  * A fresh copy of the world's database files in a folder of its own (the data dir of one run), flushed to the disk
- * before the run: otherwise the kernel writes gigabytes of the copy back during the run, and the server's own writes
- * are throttled behind them (measured: up to a third of the commit thread's time off the CPU).
+ * before the run: otherwise the kernel writes the copy's gigabytes back during the run, and the server's own writes
+ * may be throttled behind them.
  */
 function copyWorld(world: string): string {
   const dir = mkdtempSync(path.join(COPY_TO, 'anglerdex-ingestion-'));
