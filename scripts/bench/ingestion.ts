@@ -101,6 +101,9 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
   const ctx = await createTestApp(worldCopy ? { env: { ...env, DATA_DIR: worldCopy }, seed: false } : { env });
   const wal = worldCopy ? path.join(worldCopy, `${DB_FILE}-wal`) : undefined;
   let walMax = 0;
+  // Stopped in `finally` too, should the run fail: the sampler's timer and vmstat would keep the process alive.
+  let usage: ReturnType<typeof recordUsage> | undefined;
+  let vmstat: ReturnType<typeof startVmstat> | undefined;
   const walTimer = wal && setInterval(() => (walMax = Math.max(walMax, existsSync(wal) ? statSync(wal).size : 0)), 100);
   try {
     const { count } = (await sql<{ count: number }>`select count(*) as count from catch`.execute(ctx.db.kysely))
@@ -109,8 +112,8 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     console.log(`${label}: ${Number(count).toLocaleString('en')} catches stored before the run${size}`);
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const walBefore = databaseUrl ? await postgresWal(ctx.db.kysely) : undefined;
-    const usage = recordUsage();
-    const vmstat = startVmstat();
+    usage = recordUsage();
+    vmstat = startVmstat();
     const run = await promisify(execFile)(
       process.execPath,
       [
@@ -185,6 +188,8 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     }
     return outcome.created === REPORTS && outcome.invalid === 0 && outcome.failed === 0;
   } finally {
+    usage?.stop();
+    vmstat?.stop(0);
     if (walTimer) clearInterval(walTimer);
     await ctx.close();
     if (worldCopy) rmSync(worldCopy, { recursive: true, force: true });
