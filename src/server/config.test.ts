@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { fastifyTrustProxy, loadConfig } from './config';
+import { openDatabase } from './db/database';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'anglerdex-config-'));
 
@@ -10,7 +12,7 @@ describe('loadConfig', () => {
   it('gives the embedded defaults: SQLite in DATA_DIR, port 3000, demo data auto', () => {
     const dir = tmp();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config.database).toEqual({ dialect: 'sqlite', file: path.join(dir, 'anglerdex.db') });
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.join(dir, 'anglerdex.db'), cacheMib: 64 });
     expect([config.port, config.host, config.demoData, config.publicBaseUrl]).toEqual([
       3000,
       '127.0.0.1',
@@ -18,6 +20,23 @@ describe('loadConfig', () => {
       'http://localhost:3000',
     ]);
     expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('sizes the SQLite page cache from SQLITE_CACHE_MIB and refuses a nonsense size', async () => {
+    const config = loadConfig({ DATA_DIR: tmp(), SQLITE_CACHE_MIB: '512' });
+    expect(config.database).toMatchObject({ dialect: 'sqlite', cacheMib: 512 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), SQLITE_CACHE_MIB: '0' })).toThrow(/SQLITE_CACHE_MIB/);
+    // Every connection of the server gets it: the writer, the reader and (db.sqliteWriter) the commit thread.
+    const db = await openDatabase(config.database);
+    try {
+      const pages = (kysely: typeof db.kysely) =>
+        sql<{ cache_size: number }>`pragma cache_size`.execute(kysely).then((r) => r.rows[0]!.cache_size);
+      expect(await pages(db.kysely)).toBe(-512 * 1024);
+      expect(await pages(db.reads)).toBe(-512 * 1024);
+      expect(db.sqliteWriter?.cacheMib).toBe(512);
+    } finally {
+      await db.close();
+    }
   });
 
   it('selects PostgreSQL from DATABASE_URL', () => {

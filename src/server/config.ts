@@ -113,9 +113,13 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: intFrom(10_000, 1),
   CLIENT_DIR: z.string().default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The page cache of each SQLite connection, MiB (decision 0024 says how to size it for a table's growth).
+  SQLITE_CACHE_MIB: intFrom(64, 2),
 });
 
-export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+/** `cacheMib`: SQLite's page cache per connection (`SQLITE_CACHE_MIB`); absent: the connections' default, 64 MiB. */
+export type DatabaseTarget =
+  { dialect: 'sqlite'; file: string; cacheMib?: number } | { dialect: 'postgres'; url: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -173,6 +177,10 @@ export interface Config {
   logLevel: string;
   /** Where the built front end lives (dist/client); absent in development and API-only tests. */
   clientDir: string;
+}
+
+function withSqliteCache(target: DatabaseTarget, cacheMib: number): DatabaseTarget {
+  return target.dialect === 'sqlite' ? { ...target, cacheMib } : target;
 }
 
 export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {
@@ -261,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
+    database: withSqliteCache(parseDatabaseUrl(e.DATABASE_URL, dataDir), e.SQLITE_CACHE_MIB),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -147,7 +147,11 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
   const catchThread =
     sqliteWriter &&
     new CatchCommitThread(
-      () => ({ file: sqliteWriter.file, busyTimeoutMs: sqliteWriter.busyTimeoutMs() }),
+      () => ({
+        file: sqliteWriter.file,
+        busyTimeoutMs: sqliteWriter.busyTimeoutMs(),
+        cacheMib: sqliteWriter.cacheMib,
+      }),
       (message) => log.warn(message),
     );
   const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue, {

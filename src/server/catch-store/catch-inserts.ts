@@ -46,27 +46,40 @@ export async function insertInChunks<R extends object>(
   return created;
 }
 
+/**
+ * How a group's rows are inserted (each (logger, report_id) once in `rows`, some perhaps stored before): answers the
+ * `ownedKey`s of the rows it stored. By default multi-row statements of `ROWS_PER_STATEMENT`, the event loop given
+ * back between them; the catch-commit thread inserts row by row instead (catch-commit-worker.ts).
+ */
+export type CatchRowsInsert = (trx: Transaction<Database>, rows: readonly NewCatchRow[]) => Promise<Set<string>>;
+
+/** The default `CatchRowsInsert`: statements of `perStatement` rows, skipping the pairs already stored. */
+export const insertCatchRowsInChunks =
+  (perStatement = ROWS_PER_STATEMENT): CatchRowsInsert =>
+  (trx, rows) =>
+    insertInChunks(
+      rows,
+      async (chunk) => {
+        const news = await insertIgnoringConflicts(
+          trx,
+          'catch',
+          chunk,
+          ['client_id', 'report_id'],
+          ['client_id', 'report_id'],
+        );
+        return news.map((row) => ownedKey(row.client_id, row.report_id));
+      },
+      perStatement,
+    );
+
 /** Inserts a group's catches (each (logger, report_id) once in `rows`) and runs the hook; the `ownedKey`s created. */
 export async function insertCatchGroup(
   trx: Transaction<Database>,
   rows: readonly NewCatchRow[],
   onCatchesCreated: CatchesCreatedHook | undefined,
-  perStatement = ROWS_PER_STATEMENT,
+  insert: CatchRowsInsert = insertCatchRowsInChunks(),
 ): Promise<Set<string>> {
-  const keys = await insertInChunks(
-    rows,
-    async (chunk) => {
-      const news = await insertIgnoringConflicts(
-        trx,
-        'catch',
-        chunk,
-        ['client_id', 'report_id'],
-        ['client_id', 'report_id'],
-      );
-      return news.map((row) => ownedKey(row.client_id, row.report_id));
-    },
-    perStatement,
-  );
+  const keys = await insert(trx, rows);
   if (onCatchesCreated && keys.size > 0)
     await onCatchesCreated(
       trx,

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
-import { BUSY_TIMEOUT_MS, openSqliteWriter, sqliteKysely } from './sqlite-writer';
+import { BUSY_TIMEOUT_MS, DEFAULT_CACHE_MIB, openSqliteWriter, sqliteKysely } from './sqlite-writer';
 
 export type Dialect = DatabaseTarget['dialect'];
 
@@ -35,7 +35,7 @@ export interface Db {
    * and how long the writer waits for another connection's lock (on a timer: db/sqlite-busy-wait.ts; a test
    * shortens it).
    */
-  sqliteWriter?: { file: string; busyTimeoutMs(): number; setBusyTimeoutMs(ms: number): void };
+  sqliteWriter?: { file: string; cacheMib: number; busyTimeoutMs(): number; setBusyTimeoutMs(ms: number): void };
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,7 +55,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     if (target.file !== ':memory:') mkdirSync(path.dirname(path.resolve(target.file)), { recursive: true });
     // The server's event loop never waits inside SQLite for a lock: its statements wait on a timer instead.
     let busyTimeoutMs = BUSY_TIMEOUT_MS;
-    const sqlite = openSqliteWriter(target.file, 0);
+    const cacheMib = target.cacheMib ?? DEFAULT_CACHE_MIB;
+    const sqlite = openSqliteWriter(target.file, 0, cacheMib);
     const kysely = sqliteKysely(sqlite, () => busyTimeoutMs);
     // An in-memory database is one connection's own: it reads through that one, and has no WAL.
     let reads = kysely;
@@ -64,7 +65,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       checkpointer = startCheckpointer(sqlite, target.file);
       const reader = new SQLite(target.file, { readonly: true });
       reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      reader.pragma('cache_size = -65536');
+      reader.pragma(`cache_size = ${-Math.round(cacheMib * 1024)}`);
       reads = sqliteKysely(reader);
     }
     return {
@@ -76,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
         : {
             sqliteWriter: {
               file: target.file,
+              cacheMib,
               busyTimeoutMs: () => busyTimeoutMs,
               setBusyTimeoutMs: (ms: number) => {
                 busyTimeoutMs = ms;
