@@ -110,6 +110,9 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
       .rows[0]!;
     const size = worldCopy ? `, ${mib(statSync(path.join(worldCopy, DB_FILE)).size)} file` : '';
     console.log(`${label}: ${Number(count).toLocaleString('en')} catches stored before the run${size}`);
+    // As the server starts (server.ts): today's heat map windows built, so late catches are added to them as in
+    // production (decision 0021).
+    await ctx.services.heatRollups.ensureWindows();
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const walBefore = databaseUrl ? await postgresWal(ctx.db.kysely) : undefined;
     usage = recordUsage();
