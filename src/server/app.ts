@@ -8,7 +8,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
@@ -30,9 +29,10 @@ import apiFallback from './plugins/api-fallback';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
 import { privateAnswers } from './http/no-store';
 import openapi from './plugins/openapi';
-import { requestSerializer } from './http/request-log';
+import { RequestLogController, requestSerializer } from './http/request-log';
 import staticSite from './plugins/static-site';
 import { jsonBodyParser } from './http/json-bodies';
 import { responseSerializerCompiler, zodValidatorCompiler } from './http/zod-compilers';
@@ -66,6 +66,8 @@ export async function buildApp({ config, db, logger, onRoute }: AppOptions): Pro
             ...(typeof logger === 'object' ? logger : {}),
             serializers: { req: requestSerializer },
           },
+    // Which requests the log names: failed, slow and refused ones; the rest at debug (http/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -84,23 +86,7 @@ export async function buildApp({ config, db, logger, onRoute }: AppOptions): Pro
 
   // 3. Cross-cutting plugins. Errors first, so everything after answers in the {detail} shape.
   await app.register(errors);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine injects its CSS variables in <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The site links out (forum, partner) and loads nothing cross-origin that needs these.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   // gzip/brotli for JSON and the front end: the 170 KB initial-JS budget is a compressed size.
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);

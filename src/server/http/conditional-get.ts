@@ -1,9 +1,11 @@
 /**
  * Conditional GETs for answers serialised once (the catalogue per version, the heat map per data): a weak ETag that
  * is a digest of the body — right across restarts and between instances, weak because the answer goes out in several
- * encodings — and a 304 without a body when the browser already holds it. Each encoding of the body is compressed
- * once, the first time a client asks for it, and kept with the answer: a hot answer is never compressed again (the
- * compression plugin sees the Content-Encoding and leaves the bytes alone).
+ * encodings — and a 304 without a body when the browser already holds it. Each encoding of the body is made once,
+ * the first time a client asks for it, and kept with the answer: a hot answer is never compressed again (the
+ * compression plugin sees the Content-Encoding and leaves the bytes alone), and never encoded to UTF-8 again either
+ * (a string body costs Node a byte count and an encoding on every send: for the 140 KB catalogue, more than the rest
+ * of the request; decision 0023).
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -13,12 +15,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 type Encoding = 'br' | 'gzip';
 /** In the order the server prefers them. */
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
+/** The body's own bytes (UTF-8), kept beside its compressed forms. */
+type KeptEncoding = Encoding | 'identity';
 
 /** Bodies shorter than this (characters) go out as they are (the compression plugin's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
 
 /** Brotli's quality 4, as the compression plugin uses: most of the gain of 11 at a fraction of its time. */
-const compressors: Record<Encoding, (body: string) => Buffer> = {
+const encoders: Record<KeptEncoding, (body: string) => Buffer> = {
+  identity: (body) => Buffer.from(body),
   br: (body) =>
     brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
@@ -30,7 +35,7 @@ export interface SerializedAnswer {
   readonly body: string;
   readonly etag: string;
   /** The body in each encoding asked for so far. */
-  readonly encoded: Map<Encoding, Buffer>;
+  readonly encoded: Map<KeptEncoding, Buffer>;
 }
 
 /** JSON text and its ETag. */
@@ -52,9 +57,16 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** The answer's bytes in this encoding, made the first time they are asked for. */
+function encodedBody(answer: SerializedAnswer, encoding: KeptEncoding): Buffer {
+  let bytes = answer.encoded.get(encoding);
+  if (!bytes) answer.encoded.set(encoding, (bytes = encoders[encoding](answer.body)));
+  return bytes;
+}
+
 /**
  * Sends a serialised answer with its ETag and `cacheControl`, or an empty 304 when the request's If-None-Match
- * matches. The body is sent as it is (it was checked against its schema when it was serialised), compressed once per
+ * matches. The body is sent as it is (it was checked against its schema when it was serialised), encoded once per
  * encoding.
  */
 export function sendConditional(
@@ -69,8 +81,6 @@ export function sendConditional(
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding =
     acceptEncoding && answer.body.length >= COMPRESS_FROM_BYTES ? negotiate(acceptEncoding, ENCODINGS) : null;
-  if (!encoding) return reply.send(answer.body);
-  let bytes = answer.encoded.get(encoding);
-  if (!bytes) answer.encoded.set(encoding, (bytes = compressors[encoding](answer.body)));
-  return reply.header('content-encoding', encoding).send(bytes);
+  if (!encoding) return reply.send(encodedBody(answer, 'identity'));
+  return reply.header('content-encoding', encoding).send(encodedBody(answer, encoding));
 }

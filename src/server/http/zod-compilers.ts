@@ -27,7 +27,13 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     const nul = findNul(batch ? envelopeOf(data) : data);
     if (nul) return { error: new RequestValidationError([nulEntry(part, nul)]) };
     // Fastify hands the validator `null` for a request without a body: an optional body schema must accept that.
-    const result = parser.safeParse(part === 'body' && data === null ? undefined : data, { error: markDecimals });
+    const input = part === 'body' && data === null ? undefined : data;
+    // A parse given an error map leaves zod's compiled fast path (5 µs against 0.4 µs for the catalogue's query, a
+    // sixth of the whole request; decision 0023), and the map only words the issues of a failed parse: so parse
+    // plainly first, and again with the map only to describe a refusal.
+    const plain = parser.safeParse(input);
+    if (plain.success) return { value: plain.data };
+    const result = parser.safeParse(input, { error: markDecimals });
     if (result.success) return { value: result.data };
     const form = part === 'body' && FORM_BODIES.has(schema);
     return { error: new RequestValidationError(toValidationEntries(result.error.issues, part, data, form)) };

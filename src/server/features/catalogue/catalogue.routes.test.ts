@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BaitItem,
@@ -155,6 +156,22 @@ describe('the catalogue snapshot', () => {
       const fish = await own.app.inject('/api/system/get_fishes_by_map_id?map_id=9001');
       expect(fish.statusCode).toBe(200);
       expect(fish.json().items.map((f: FishItem) => f.id)).toEqual([9101]);
+
+      // A change of the map's fish is a new answer with a new ETag.
+      await own.db.kysely.updateTable('category').set({ name_en: 'Striped perch' }).where('id', '=', 9101).execute();
+      const stale = await own.app.inject({
+        url: '/api/system/get_fishes_by_map_id?map_id=9001',
+        headers: { 'if-none-match': String(fish.headers.etag) },
+      });
+      expect(stale.statusCode).toBe(304);
+      await own.services.catalogue.refresh();
+      const changed = await own.app.inject({
+        url: '/api/system/get_fishes_by_map_id?map_id=9001',
+        headers: { 'if-none-match': String(fish.headers.etag) },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(fish.headers.etag);
+      expect(changed.json().items[0].name_en).toBe('Striped perch');
     } finally {
       await own.close();
     }
@@ -183,6 +200,31 @@ describe('GET /api/system/get_fishes_by_map_id', () => {
     const bad = await get('/api/system/get_fishes_by_map_id?map_id=abc');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail[0]).toMatchObject({ type: 'int_parsing', loc: ['query', 'map_id'], input: 'abc' });
+  });
+
+  it('is cached like the category list: 60 seconds, an ETag per map, an empty 304, brotli of the same JSON', async () => {
+    const [first, second] = ofGroup<MapItem>('maps');
+    const url = `/api/system/get_fishes_by_map_id?map_id=${first!.id}`;
+    const plain = await get(url);
+    expect(plain.headers['cache-control']).toBe('public, max-age=60');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(etag);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const again = await ctx.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await ctx.app.inject({
+      url: `/api/system/get_fishes_by_map_id?map_id=${second!.id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
   });
 });
 

@@ -29,25 +29,46 @@ export interface CatalogueRoutesOptions {
   repository: CatalogueRepository;
 }
 
-/** Category list answers per group set, kept as long as their view is the current one. */
-const categoryLists = new WeakMap<CatalogueView, Map<string, SerializedAnswer>>();
+/**
+ * Answers derived from the catalogue, serialised once per catalogue version (the site's rule for versioned reads)
+ * with their ETag (http/conditional-get.ts), and kept as long as their view is the current one. `build` answers null
+ * for a key the view does not know; nothing is kept for it, so the keys kept stay the catalogue's own (group sets,
+ * maps), whatever clients ask.
+ */
+function keptPerView<K>(build: (view: CatalogueView, key: K) => unknown) {
+  const kept = new WeakMap<CatalogueView, Map<K, SerializedAnswer>>();
+  return (view: CatalogueView, key: K): SerializedAnswer | null => {
+    let answers = kept.get(view);
+    if (!answers) kept.set(view, (answers = new Map()));
+    let answer = answers.get(key);
+    if (!answer) {
+      const value = build(view, key);
+      if (value === null) return null;
+      answers.set(key, (answer = serializedAnswer(JSON.stringify(value))));
+    }
+    return answer;
+  };
+}
+
+/** The category list of these groups (in the contract's order, joined by commas). */
+const categoryListAnswer = keptPerView((view, groups: string) => {
+  const categoryList = Object.fromEntries(
+    groups.split(',').map((group) => [group, view.groups[group as CategoryGroup]]),
+  );
+  return CategoryListResponse.parse({ category_list: categoryList });
+});
+
+/** The fish of one map, or null for a map the catalogue does not have. */
+const fishOfMapAnswer = keptPerView((view, mapId: number) => {
+  const fish = view.fishByMap.get(mapId);
+  return fish ? FishesByMapResponse.parse({ items: fish }) : null;
+});
 
 /**
- * The category list answer for these groups, serialised once per catalogue version (the site's rule for versioned
- * reads), with its ETag (http/conditional-get.ts).
+ * The catalogue changes only with a deploy or an import: browsers and proxies may reuse an answer briefly, then ask
+ * again with the ETag and get an empty 304 while it is unchanged.
  */
-function categoryListAnswer(view: CatalogueView, groups: readonly CategoryGroup[]): SerializedAnswer {
-  let answers = categoryLists.get(view);
-  if (!answers) categoryLists.set(view, (answers = new Map()));
-  const key = groups.join(',');
-  let answer = answers.get(key);
-  if (!answer) {
-    const categoryList = Object.fromEntries(groups.map((group) => [group, view.groups[group]]));
-    answer = serializedAnswer(JSON.stringify(CategoryListResponse.parse({ category_list: categoryList })));
-    answers.set(key, answer);
-  }
-  return answer;
-}
+const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
   app,
@@ -74,10 +95,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     async (request, reply) => {
       // The answer lists the groups in the contract's order whatever the order asked, so one set has one answer.
       const groups = CATEGORY_GROUPS.filter((group) => request.query.category_group.includes(group));
-      const answer = categoryListAnswer(await catalogue.view(), groups);
-      // The catalogue changes only with a deploy or an import: browsers and proxies may reuse it briefly, then ask
-      // again with the ETag and get an empty 304 while it is unchanged.
-      return sendConditional(request, reply, answer, 'public, max-age=60');
+      const answer = categoryListAnswer(await catalogue.view(), groups.join(','))!;
+      return sendConditional(request, reply, answer, CATALOGUE_CACHE_CONTROL);
     },
   );
 
@@ -87,18 +106,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags,
         summary: 'Fish that live on a map',
-        description: 'The catalogue items of every fish whose `data.maps` includes `map_id`. Public, not rate-limited.',
+        description:
+          'The catalogue items of every fish whose `data.maps` includes `map_id`. Public, not rate-limited. Cached ' +
+          'like the category list: 60 seconds, an ETag, and 304 without a body for a matching If-None-Match.',
         querystring: FishesByMapQuery,
         response: {
           200: trustedResponse(FishesByMapResponse.describe("The map's fish")),
+          304: z.null().describe('Unchanged since the ETag sent in If-None-Match: no body'),
           404: errorCodes('MAP_NOT_FOUND').describe('No map has this `map_id`'),
         },
       },
     },
-    async (request) => {
-      const fish = (await catalogue.view()).fishByMap.get(request.query.map_id);
-      if (!fish) throw new HttpError(404, 'MAP_NOT_FOUND');
-      return { items: [...fish] };
+    async (request, reply) => {
+      const answer = fishOfMapAnswer(await catalogue.view(), request.query.map_id);
+      if (!answer) throw new HttpError(404, 'MAP_NOT_FOUND');
+      return sendConditional(request, reply, answer, CATALOGUE_CACHE_CONTROL);
     },
   );
 
