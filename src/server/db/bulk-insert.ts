@@ -70,3 +70,38 @@ export async function insertIgnoringConflicts<T extends HotTable, R extends keyo
   const result = await db.executeQuery<Pick<Selectable<Database[T]>, R>>(CompiledQuery.raw(sql, parameters));
   return result.rows;
 }
+
+const valueTemplates = new Map<string, string>();
+
+/**
+ * Inserts rows given as one flat list of values (`columns.length` per row, in the columns' order) in one plain
+ * statement: no conflict handling, nothing returned. For a bulk load into a table whose unique indexes are dropped
+ * (catch-store/catch-bulk-load.ts), where the caller guarantees each row is new. Mind the bind-parameter limits.
+ */
+export async function insertValues(
+  db: Kysely<Database>,
+  table: HotTable,
+  columns: readonly string[],
+  values: readonly unknown[],
+): Promise<void> {
+  const count = values.length / columns.length;
+  if (!Number.isInteger(count) || count === 0) throw new Error(`bulk insert into ${table}: values do not fill rows`);
+  const dialect = db.getExecutor().adapter.constructor.name;
+  const key = `${dialect}|${table}|${columns.join(',')}|${count}`;
+  let text = valueTemplates.get(key);
+  if (!text) {
+    const row = Object.fromEntries(columns.map((column) => [column, 0]));
+    const compiled = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto(table)
+      .values(Array.from({ length: count }, () => row))
+      .compile();
+    if (compiled.parameters.length !== values.length)
+      throw new Error(`bulk insert into ${table}: every value must be a bound parameter`);
+    text = compiled.sql;
+    if (valueTemplates.size >= MAX_TEMPLATES) valueTemplates.delete(valueTemplates.keys().next().value!);
+    valueTemplates.set(key, text);
+  }
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const parameters = sqlite ? values.map((value) => (typeof value === 'boolean' ? Number(value) : value)) : values;
+  await db.executeQuery(CompiledQuery.raw(text, parameters as unknown[]));
+}

@@ -1,0 +1,128 @@
+/**
+ * A bulk load of catches (decision 0022): millions of rows for a demo world or a benchmark, where inserting into the
+ * catch table's eight indexes row by row costs ten times the rows themselves. The load
+ *
+ * 1. `begin`: saves the definitions of the catch table's secondary indexes in the meta key `catch_bulk_load` and
+ *    drops them, in one transaction (both dialects' DDL is transactional: either the indexes are there, or they are
+ *    gone and the mark lists them);
+ * 2. `insert`: plain multi-row inserts, one transaction per call, with whatever the caller adds to that transaction
+ *    (its progress mark: so a resumed load knows exactly which rows are stored, as the unique (logger, report_id)
+ *    index that would refuse a second copy is among the dropped ones);
+ * 3. `finish`: creates the saved indexes again (`if not exists`: a finish cut short creates the rest), rebuilds the
+ *    tables derived from the catches (the heat map's rollups) from the stored catches, then removes the mark. Creating
+ *    the unique index fails loudly if a row was stored twice.
+ *
+ * Until `finish` the catch table has no read indexes and no unique key: the server finishes an interrupted load at
+ * start-up, before it serves (server.ts). Nothing here judges: the caller stores only rows the writer's rules
+ * accepted (`judgeCatches`).
+ */
+import { type Kysely, sql } from 'kysely';
+import { insertValues } from '../db/bulk-insert';
+import { dialectOf } from '../db/database';
+import type { Database } from '../db/schema';
+import type { Transaction } from 'kysely';
+
+/** Meta key of a load begun and not finished: the dropped indexes' definitions (JSON). */
+export const BULK_LOAD_MARK = 'catch_bulk_load';
+
+/** Rows per insert statement: 21 columns × 500 stays under SQLite's 32,766 bind parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+interface SavedIndex {
+  name: string;
+  sql: string;
+}
+
+export class CatchBulkLoad {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Rebuilds every table derived from the catches (catch-store.ts `rebuildDerived`). */
+    private readonly rebuildDerived: () => Promise<void>,
+  ) {}
+
+  /** Whether a load was begun and not finished: the catch table lacks its secondary indexes. */
+  async inProgress(): Promise<boolean> {
+    return (await savedIndexes(this.db)) !== undefined;
+  }
+
+  /** Drops the catch table's secondary indexes, remembering them; nothing when a load is already in progress. */
+  async begin(): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if ((await savedIndexes(trx)) !== undefined) return;
+      const indexes = await secondaryIndexes(trx);
+      await trx
+        .insertInto('meta')
+        .values({ key: BULK_LOAD_MARK, value: JSON.stringify(indexes) })
+        .execute();
+      for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+    });
+  }
+
+  /**
+   * Stores rows given as one flat list of values (`columns.length` per row), in one transaction with
+   * `alsoInTransaction`. Every row must be new: nothing refuses a second copy until `finish`.
+   */
+  async insert(
+    columns: readonly string[],
+    values: readonly unknown[],
+    alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    const step = ROWS_PER_STATEMENT * columns.length;
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < values.length; i += step)
+        await insertValues(trx, 'catch', columns, values.slice(i, i + step));
+      await alsoInTransaction?.(trx);
+    });
+  }
+
+  /** Creates the dropped indexes again and rebuilds the derived tables; nothing when no load is in progress. */
+  async finish(): Promise<void> {
+    const indexes = await savedIndexes(this.db);
+    if (indexes === undefined) return;
+    await this.db.connection().execute(async (connection) => {
+      const sqlite = dialectOf(this.db) === 'sqlite';
+      // SQLite sorts an index's keys on helper threads; PostgreSQL builds one with parallel workers and sorts in
+      // memory up to maintenance_work_mem (64 MB by default: a 5 M-row index spills to disk).
+      if (sqlite) await sql`pragma threads = 2`.execute(connection);
+      else await sql`set maintenance_work_mem = '512MB'`.execute(connection);
+      try {
+        for (const index of indexes) await sql.raw(ifNotExists(index.sql)).execute(connection);
+      } finally {
+        if (sqlite) await sql`pragma threads = 0`.execute(connection);
+        else await sql`reset maintenance_work_mem`.execute(connection);
+      }
+    });
+    await this.rebuildDerived();
+    await this.db.deleteFrom('meta').where('key', '=', BULK_LOAD_MARK).execute();
+  }
+}
+
+async function savedIndexes(db: Kysely<Database>): Promise<SavedIndex[] | undefined> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', BULK_LOAD_MARK).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as SavedIndex[]) : undefined;
+}
+
+/** The catch table's indexes but its primary key, with the statements that create them. */
+async function secondaryIndexes(db: Kysely<Database>): Promise<SavedIndex[]> {
+  if (dialectOf(db) === 'sqlite') {
+    const rows = await sql<SavedIndex>`
+      select name, sql from sqlite_master where type = 'index' and tbl_name = 'catch' and sql is not null
+      order by name`.execute(db);
+    return rows.rows;
+  }
+  // Indexes behind a constraint (the primary key) cannot be dropped on their own, and are not ours to drop.
+  const rows = await sql<SavedIndex>`
+    select i.relname as name, pg_get_indexdef(i.oid) as sql
+    from pg_index x join pg_class i on i.oid = x.indexrelid
+    where x.indrelid = 'catch'::regclass
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by i.relname`.execute(db);
+  return rows.rows;
+}
+
+/** `create [unique] index name …` → `create [unique] index if not exists name …`, as both dialects print it. */
+function ifNotExists(statement: string): string {
+  const written = statement.replace(/^\s*create\s+(unique\s+)?index\s+/i, (head) => `${head}if not exists `);
+  if (written === statement) throw new Error(`catch bulk load: not an index definition: ${statement}`);
+  return written;
+}
