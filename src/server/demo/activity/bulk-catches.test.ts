@@ -36,12 +36,13 @@ async function world(): Promise<World> {
   return { ctx, seed: (options) => seedDemoActivity(ctx.db.kysely, { now: NOW, ...options }) };
 }
 
-async function rows(w: World, table: Table): Promise<Record<string, unknown>[]> {
+async function rows(w: World, table: Table, withIds = true): Promise<Record<string, unknown>[]> {
   let query = w.ctx.db.kysely.selectFrom(table).selectAll();
   for (const column of ORDER[table]) query = query.orderBy(sql.ref(column));
   const found = (await query.execute()) as Record<string, unknown>[];
   // The logger tokens are random secrets, new in each world (seed-activity.ts): not part of what is compared.
-  return table === 'logger_client' ? found.map(({ token_hash: _, ...rest }) => rest) : found;
+  if (table === 'logger_client') return found.map(({ token_hash: _, ...rest }) => rest);
+  return withIds ? found : found.map(({ id: _, ...rest }) => rest);
 }
 
 const mark = async (w: World) =>
@@ -68,15 +69,16 @@ async function catchIndexes(w: World): Promise<string[]> {
 }
 
 /** Every row of `table` in `b` equals `a`'s, in order; on a difference, the first differing row is shown. */
-async function expectSameRows(a: World, b: World, table: Table): Promise<void> {
-  const [left, right] = await Promise.all([rows(a, table), rows(b, table)]);
+async function expectSameRows(a: World, b: World, table: Table, withIds: boolean): Promise<void> {
+  const [left, right] = await Promise.all([rows(a, table, withIds), rows(b, table, withIds)]);
   expect(right.length, `${table} rows`).toBe(left.length);
   const first = left.findIndex((row, i) => !isDeepStrictEqual(row, right[i]));
   if (first !== -1) expect(right[first], `${table}, row ${first}`).toEqual(left[first]);
 }
 
-async function expectSameWorld(a: World, b: World): Promise<void> {
-  for (const table of Object.keys(ORDER) as Table[]) await expectSameRows(a, b, table);
+/** `catchIds`: false where the writer path met duplicates on PostgreSQL (see the last test). */
+async function expectSameWorld(a: World, b: World, catchIds = true): Promise<void> {
+  for (const table of Object.keys(ORDER) as Table[]) await expectSameRows(a, b, table, table !== 'catch' || catchIds);
   expect(await mark(b)).toEqual(await mark(a));
   expect(await catchIndexes(b)).toEqual(await catchIndexes(a));
   const versions = (w: World) => w.ctx.db.kysely.selectFrom('heat_map_version').selectAll().orderBy('map_id').execute();
@@ -192,6 +194,9 @@ describe('demo activity through the bulk load', { timeout: SLOW }, () => {
     await bulk.seed({ catches: 15_000, path: 'writer' });
     await bulk.ctx.db.kysely.deleteFrom('meta').where('key', '=', ACTIVITY_MARK).execute();
     await bulk.seed({ catches: CATCHES, path: 'bulk' });
-    await expectSameWorld(reference, bulk);
+    // The writer's second run inserted the half-stored chunk again, its first 5,000 catches as duplicates: on
+    // PostgreSQL each draws an id from the sequence all the same, so the reference's later ids are 5,000 higher.
+    // The rows, in the same order, are compared without them there.
+    await expectSameWorld(reference, bulk, dialectOf(bulk.ctx.db.kysely) === 'sqlite');
   });
 });
