@@ -55,7 +55,7 @@ const mark = async (w: World) =>
       .execute()
   ).map((r) => `${r.key}=${r.key === ACTIVITY_MARK ? r.value : '…'}`);
 
-/** The catch table's index names (the primary key's aside). */
+/** The catch table's index names (the primary key's aside), and on PostgreSQL its foreign keys'. */
 async function catchIndexes(w: World): Promise<string[]> {
   const db = w.ctx.db.kysely;
   const found =
@@ -64,7 +64,9 @@ async function catchIndexes(w: World): Promise<string[]> {
           select name from sqlite_master where type = 'index' and tbl_name = 'catch' and sql is not null`.execute(db)
       : await sql<{ name: string }>`
           select indexname as name from pg_indexes
-          where schemaname = current_schema() and tablename = 'catch' and indexname <> 'catch_pkey'`.execute(db);
+          where schemaname = current_schema() and tablename = 'catch' and indexname <> 'catch_pkey'
+          union all
+          select conname from pg_constraint where conrelid = 'catch'::regclass and contype = 'f'`.execute(db);
   return found.rows.map((r) => r.name).sort();
 }
 
