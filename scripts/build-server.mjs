@@ -13,10 +13,12 @@ const DEMO_ONLY =
 // Chunk names carry content hashes: clear the old ones so the folder holds only what the entry can load.
 await rm(OUT, { recursive: true, force: true });
 const { metafile } = await build({
-  // The catch-commit thread's module (src/server/catch-store/catch-commit-thread.ts) is a worker entry of its own.
+  // Worker threads' modules are entries of their own (src/server/module-worker.ts): the catch-commit thread
+  // (catch-store/catch-commit-thread.ts) and the demo catch generators of a bulk seed (demo/activity/catch-generators.ts).
   entryPoints: {
     server: 'src/server/server.ts',
     'catch-commit-worker': 'src/server/catch-store/catch-commit-worker.ts',
+    'catch-generator-worker': 'src/server/demo/activity/catch-generator-worker.ts',
   },
   outdir: OUT,
   chunkNames: 'chunks/[name]-[hash]',
@@ -47,8 +49,10 @@ const leaked = loadedAtStart.filter((input) => DEMO_ONLY.test(input));
 if (leaked.length > 0) {
   throw new Error(`demo code would load at every start (import it dynamically): ${leaked.join(', ')}`);
 }
-const worker = `${OUT}/catch-commit-worker.js`;
+const workers = [`${OUT}/catch-commit-worker.js`, `${OUT}/catch-generator-worker.js`];
 const chunks = Object.keys(metafile.outputs).filter(
-  (file) => file.endsWith('.js') && !atStart.has(file) && file !== worker,
+  (file) => file.endsWith('.js') && !atStart.has(file) && !workers.includes(file),
 );
-console.log(`built ${entry} and ${worker} (${chunks.length} chunk(s) loaded on demand: ${chunks.join(', ')})`);
+console.log(
+  `built ${entry} and ${workers.join(', ')} (${chunks.length} chunk(s) loaded on demand: ${chunks.join(', ')})`,
+);

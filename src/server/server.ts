@@ -1,5 +1,6 @@
 /** Starts the server: config → database (migrated, demo world when empty) → app → listen; stops gracefully. */
 import { buildApp } from './app';
+import { createCatchBulkLoad } from './catch-store/catch-store';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -12,6 +13,9 @@ const { app, services } = await buildApp({ config, db });
 await seedDemoOnStart(config, db, app.log);
 // Seeding writes the catalogue: the in-memory snapshot must see it.
 await services.catalogue.refresh();
+// A bulk load of catches that was interrupted (`npm run seed` stopped midway) left the catch table without its
+// indexes: they are built again, and the rollups with them, before serving (decision 0022).
+await createCatchBulkLoad(db.kysely, services.catalogue).finish();
 // Catches stored before the heat map's rollup existed (an older database) are counted into it once, before serving.
 if (await services.heatRollups.ensureComplete()) app.log.info('heat map rollup rebuilt from the stored catches');
 // The heat map's window sums of today (decision 0021): before serving, then each minute, so a new UTC day's are

@@ -10,36 +10,15 @@
  * groups in flight are rejected as a busy database (503: nothing of them was committed, re-sending is safe, SQLite
  * rolls back a transaction whose connection went away) and the next group starts a new worker.
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { WRITER_THREAD_EXITED } from '../db/errors';
+import { startModuleWorker } from '../module-worker';
 import type { CommitAnswer, CommitRequest, CommitWorkerSettings, WindowsRequest } from './catch-commit-worker';
 import type { Bounds } from './heat-grid';
 import type { NewCatchRow } from './rows';
 
-// From the TypeScript sources (tsx, Vitest) the worker is a .ts module: this script registers tsx's loader in the
-// worker, then imports it. The bundle has it as plain JavaScript (scripts/build-server.mjs).
-const FROM_SOURCES = `
-const { workerData } = require('node:worker_threads');
-import(workerData.tsx)
-  .then(({ register }) => { register(); return import(workerData.module); })
-  .catch((error) => { setImmediate(() => { throw error; }); });
-`;
-
-function startWorker(settings: CommitWorkerSettings): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) {
-    const module = pathToFileURL(path.join(path.dirname(here), 'catch-commit-worker.ts')).href;
-    // tsx's ES module API, found from here (an evaluated script has no folder to resolve from).
-    const tsx = import.meta.resolve('tsx/esm/api');
-    return new Worker(FROM_SOURCES, { eval: true, workerData: { ...settings, tsx, module } });
-  }
-  // dist/server/catch-commit-worker.js sits beside server.js; this code may be in dist/server/chunks/.
-  const dir = path.dirname(here);
-  const dist = path.basename(dir) === 'chunks' ? path.dirname(dir) : dir;
-  return new Worker(path.join(dist, 'catch-commit-worker.js'), { workerData: settings });
-}
+const startWorker = (settings: CommitWorkerSettings): Worker =>
+  startModuleWorker(import.meta.url, 'catch-commit-worker', settings);
 
 interface Pending {
   resolve(answer: Set<string> | boolean): void;

@@ -13,10 +13,13 @@ import { HeatRollups } from './heat-rollups';
 import { HeatWindows } from './heat-windows';
 import type { IngestionCatalogue } from './catalogue-rules';
 import type { CatchCommitThread } from './catch-commit-thread';
+import { CatchBulkLoad } from './catch-bulk-load';
 import { CatchWriter, type CatchWriterOptions } from './catch-writer';
 
 export { CatchCommitThread } from './catch-commit-thread';
 export type { CatchWriter, OwnedItem } from './catch-writer';
+export { judgeCatches } from './catch-writer';
+export { BULK_LOAD_MARK, type CatchBulkLoad } from './catch-bulk-load';
 export type { IngestionCatalogue, IngestionCatalogueView } from './catalogue-rules';
 export type { HeatRollups } from './heat-rollups';
 
@@ -60,4 +63,30 @@ export function createCatchWriter(
     }),
   });
   return { writer, rollups };
+}
+
+/**
+ * Recounts every table derived from the catches (today the heat map's per-day rollup) from the stored catches, in
+ * one transaction each: after a bulk load, which stores catches without counting them. The one call for all of them,
+ * so a derived table added here is rebuilt by every caller.
+ */
+export async function rebuildDerived(
+  db: Kysely<Database>,
+  catalogue: MapsCatalogue,
+  options: Pick<CatchWriterOptions, 'clock'> = {},
+): Promise<void> {
+  await new HeatRollups(db, dialectOf(db), catalogue, options.clock ?? Date.now).rebuild();
+}
+
+/**
+ * A bulk load of catches (catch-bulk-load.ts, decision 0022): the catch table's secondary indexes dropped while it
+ * loads, then created again and the derived tables rebuilt (`rebuildDerived`). `finish()` also completes a load that
+ * was interrupted (the server calls it at start-up).
+ */
+export function createCatchBulkLoad(
+  db: Kysely<Database>,
+  catalogue: MapsCatalogue,
+  options: Pick<CatchWriterOptions, 'clock'> = {},
+): CatchBulkLoad {
+  return new CatchBulkLoad(db, () => rebuildDerived(db, catalogue, options));
 }

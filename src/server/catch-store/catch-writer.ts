@@ -26,9 +26,9 @@ import {
 import { insertIgnoringConflicts } from '../db/bulk-insert';
 import { GroupCommit } from './group-commit';
 import type { Database } from '../db/schema';
-import { checkTime, judgeBatch } from './batch-judging';
+import { checkTime, judgeBatch, type JudgedBatch } from './batch-judging';
 import { type CatchesCreatedHook, insertCatchGroup, insertInChunks, ownedKey } from './catch-inserts';
-import { catalogueErrors, type IngestionCatalogue } from './catalogue-rules';
+import { catalogueErrors, type IngestionCatalogue, type IngestionCatalogueView } from './catalogue-rules';
 import { catchRow, type NewCatchRow, type NewSaleRow, recordRow, saleRow } from './rows';
 
 /** An item and the logger it comes from: the bulk entry points take the items of many loggers at once. */
@@ -143,12 +143,7 @@ export class CatchWriter {
 
   private async catches(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
     const now = this.clock();
-    const catalogue = await this.catalogue.view();
-    const batch = judgeBatch(CatchItem, items, 'report_id', ownerOf, (item, errors) => {
-      checkTime('caught_at', item.caught_at, now, errors);
-      catalogueErrors(item, catalogue, errors);
-    });
-    const rows = batch.accepted.map(({ owner, value }) => catchRow(value, owner, now));
+    const { batch, rows } = judgeCatches(items, ownerOf, await this.catalogue.view(), now);
     const created = rows.length === 0 ? new Set<string>() : await this.catchCommits.submit(rows, rows.length);
     return batch.answer(created);
   }
@@ -199,6 +194,24 @@ export class CatchWriter {
 }
 
 const noOwner = () => '';
+
+/**
+ * Judges a batch of catches as every path does (schema, time window, catalogue, duplicates within the batch) and
+ * answers the rows to insert beside the judged batch. Exported for the bulk load's generators (catch-bulk-load.ts),
+ * which judge on threads of their own.
+ */
+export function judgeCatches(
+  items: readonly unknown[],
+  ownerOf: (i: number) => string,
+  catalogue: IngestionCatalogueView,
+  now: number,
+): { batch: JudgedBatch<CatchItem, 'report_id'>; rows: NewCatchRow[] } {
+  const batch = judgeBatch(CatchItem, items, 'report_id', ownerOf, (item, errors) => {
+    checkTime('caught_at', item.caught_at, now, errors);
+    catalogueErrors(item, catalogue, errors);
+  });
+  return { batch, rows: batch.accepted.map(({ owner, value }) => catchRow(value, owner, now)) };
+}
 
 /**
  * The rows a group inserts, each (logger, report_id) once: a key's first job in the group claims it, so a retry that

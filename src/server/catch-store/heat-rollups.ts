@@ -116,7 +116,9 @@ export class HeatRollups {
 
   /**
    * Recounts the rollup from the catches, map by map, in one transaction (writers wait meanwhile): the whole of it,
-   * or only the UTC days `[days[0], days[1])` (a tool that removed catches).
+   * or only the UTC days `[days[0], days[1])` (a tool that removed catches). Each map's counts go from the catches
+   * into the rollup in one `insert … select`, inside the database: through JavaScript, in upserts of 100 rows, the
+   * rebuild of a 1 M-catch world took 19 s on PostgreSQL, nearly all of it those statements (decision 0022).
    */
   async rebuild(days?: readonly [number, number]): Promise<void> {
     const grids = await this.grids();
@@ -132,6 +134,7 @@ export class HeatRollups {
         let counts = trx
           .selectFrom('catch')
           .select([
+            sql<number>`cast(${mapId} as integer)`.as('map_id'),
             sql<number>`cast(${day} as integer)`.as('day'),
             'star_type',
             cellSql(this.dialect, grid).as('cell'),
@@ -140,20 +143,12 @@ export class HeatRollups {
           ])
           .where('map_id', '=', mapId);
         if (days) counts = counts.where('caught_at', '>=', days[0] * DAY_MS).where('caught_at', '<', days[1] * DAY_MS);
-        const rows = await counts.groupBy(['day', 'star_type', 'cell']).execute();
-        await this.upsert(
-          trx,
-          rows
-            .map((row) => ({
-              map_id: mapId,
-              day: Number(row.day),
-              star_type: row.star_type,
-              cell: Number(row.cell),
-              count: Number(row.count),
-              last_at: Number(row.last_at),
-            }))
-            .sort(byKey),
-        );
+        // The stale rows are gone and the groups are distinct: nothing conflicts (the share lock keeps writers out).
+        await trx
+          .insertInto('heat_cell_day')
+          .columns(['map_id', 'day', 'star_type', 'cell', 'count', 'last_at'])
+          .expression(counts.groupBy(['day', 'star_type', 'cell']))
+          .execute();
       }
       await this.raiseVersions(trx, new Map([...grids.keys()].map((mapId) => [mapId, true])));
     });

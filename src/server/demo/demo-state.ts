@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { BULK_LOAD_MARK } from '../catch-store/catch-store';
 import type { Database } from '../db/schema';
 
 /**
@@ -19,14 +20,18 @@ export async function activityDone(db: Kysely<Database>): Promise<number> {
   return row ? Number(row.value) : 0;
 }
 
-/** A demo catalogue (marked) with fewer demo catches than wanted: the activity is still to be generated. */
+/**
+ * A demo catalogue (marked) with fewer demo catches than wanted: the activity is still to be generated. Or a bulk
+ * load of catches that was interrupted (the catch table lacks its indexes): the activity finishes it.
+ */
 export async function demoActivityMissing(db: Kysely<Database>, wanted: number): Promise<boolean> {
-  if (wanted <= 0) return false;
   const rows = await db
     .selectFrom('meta')
     .select(['key', 'value'])
-    .where('key', 'in', [DEMO_MARK, ACTIVITY_MARK])
+    .where('key', 'in', [DEMO_MARK, ACTIVITY_MARK, BULK_LOAD_MARK])
     .execute();
+  if (rows.some((r) => r.key === BULK_LOAD_MARK)) return true;
+  if (wanted <= 0) return false;
   const done = Number(rows.find((r) => r.key === ACTIVITY_MARK)?.value ?? 0);
   return rows.some((r) => r.key === DEMO_MARK) && done < wanted;
 }

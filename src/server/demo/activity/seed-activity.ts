@@ -5,14 +5,19 @@
  * Work goes in chunks of CHUNK catches (one transaction each). After each chunk the meta key `demo_activity` records
  * how many catches are done, so a restarted server (or `npm run seed -- --catches N` on a bigger target) continues
  * where it stopped; report ids are deterministic, so even a chunk done twice inserts nothing twice.
+ *
+ * A large seed into a table that holds few catches goes through the catch store's bulk load instead
+ * (bulk-catches.ts, decision 0022): the same chunks, judged by the same rules, stored without the indexes, which are
+ * built once at the end with the heat map's rollups. It stores exactly what the writer path would.
  */
 import type { Kysely } from 'kysely';
-import { createCatchWriter } from '../../catch-store/catch-store';
+import { createCatchBulkLoad, createCatchWriter } from '../../catch-store/catch-store';
 import type { Database } from '../../db/schema';
 import { CatalogueRepository } from '../../features/catalogue/catalogue.repository';
 import { CatalogueSnapshot } from '../../features/catalogue/catalogue-snapshot';
 import { unknownTokenHash } from '../../features/loggers/logger-clients.repository';
 import { ACTIVITY_MARK, activityDone } from '../demo-state';
+import { seedCatchesInBulk } from './bulk-catches';
 import { demoLoggers } from './demo-loggers';
 import { demoCatchChunk, demoRecords, demoSaleChunk, timeSlice } from './simulate-catches';
 
@@ -20,6 +25,13 @@ import { demoCatchChunk, demoRecords, demoSaleChunk, timeSlice } from './simulat
 export const CHUNK = 10_000;
 /** Official records per transaction. */
 const RECORD_BATCH = 1000;
+/**
+ * The bulk load pays from about this many catches to add (building eight indexes and the rollups once costs a few
+ * seconds at any size), and while the table holds at most twice as many as are added: building the indexes over the
+ * stored rows again costs about a sixth of inserting a row into them (decision 0022).
+ */
+const BULK_FROM = 50_000;
+const BULK_WHILE_STORED_PER_ADDED = 2;
 
 export interface ActivityOptions {
   /** Catches wanted in total (DEMO_CATCHES or `--catches`). */
@@ -28,6 +40,8 @@ export interface ActivityOptions {
   now?: number;
   /** Called after each chunk with the catches done so far (the CLI's progress line). */
   progress?: (done: number, total: number) => void;
+  /** `writer`: every chunk through the catch writer; `bulk`: the catch store's bulk load; `auto` (default): bulk when it pays. */
+  path?: 'auto' | 'writer' | 'bulk';
 }
 
 export interface ActivityResult {
@@ -66,28 +80,42 @@ export async function seedDemoActivity(db: Kysely<Database>, options: ActivityOp
   const total = options.catches;
   const result: ActivityResult = { catches: 0, sales: 0, records: 0 };
   let done = await activityDone(db);
-  if (done >= total) return result;
-
   // The writer reads the catalogue the seeding just stored, from this database, and counts into the heat map.
-  const { writer } = createCatchWriter(db, new CatalogueSnapshot(new CatalogueRepository(db)), { clock: () => now });
-  const loggers = await createLoggers(db, now);
+  const catalogue = new CatalogueSnapshot(new CatalogueRepository(db));
+  // An interrupted bulk load is finished, whatever the target: the catch table lacks its indexes until then (and
+  // the official records, written after it, are still to come).
+  const inBulk = await createCatchBulkLoad(db, catalogue).inProgress();
+  if (done >= total && !inBulk) return result;
 
-  for (let chunk = Math.floor(done / CHUNK); chunk * CHUNK < total; chunk++) {
-    const from = chunk * CHUNK;
-    const count = Math.min(CHUNK, total - from);
-    const slice = timeSlice(chunk, Math.ceil(total / CHUNK), now);
-    const catches = await writer.writeCatchesOfMany(demoCatchChunk(chunk, from, count, loggers, slice));
-    const sales = await writer.writeSalesOfMany(demoSaleChunk(chunk, count, loggers, slice));
-    if (catches.invalid > 0 || sales.invalid > 0) throw new Error(invalidMessage(catches.results));
-    result.catches += catches.created;
-    result.sales += sales.created;
-    done = from + count;
-    await db
-      .insertInto('meta')
-      .values({ key: ACTIVITY_MARK, value: String(done) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(done) }))
-      .execute();
-    options.progress?.(done, total);
+  const { writer } = createCatchWriter(db, catalogue, { clock: () => now });
+  const loggers = await createLoggers(db, now);
+  const chunks = Math.ceil(total / CHUNK);
+  const sales = async (chunk: number, count: number) => {
+    const answer = await writer.writeSalesOfMany(demoSaleChunk(chunk, count, loggers, timeSlice(chunk, chunks, now)));
+    if (answer.invalid > 0) throw new Error(invalidMessage(answer.results));
+    result.sales += answer.created;
+  };
+
+  if (inBulk || (await bulkPays(db, options.path ?? 'auto', total - done))) {
+    const seed = { db, catalogue, loggers, now, total, chunk: CHUNK, done, sales, progress: options.progress };
+    result.catches = await seedCatchesInBulk(seed);
+  } else {
+    for (let chunk = Math.floor(done / CHUNK); chunk * CHUNK < total; chunk++) {
+      const from = chunk * CHUNK;
+      const count = Math.min(CHUNK, total - from);
+      const slice = timeSlice(chunk, chunks, now);
+      const catches = await writer.writeCatchesOfMany(demoCatchChunk(chunk, from, count, loggers, slice));
+      if (catches.invalid > 0) throw new Error(invalidMessage(catches.results));
+      await sales(chunk, count);
+      result.catches += catches.created;
+      done = from + count;
+      await db
+        .insertInto('meta')
+        .values({ key: ACTIVITY_MARK, value: String(done) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(done) }))
+        .execute();
+      options.progress?.(done, total);
+    }
   }
 
   const records = demoRecords(recordCountFor(total), loggers, now);
@@ -97,6 +125,16 @@ export async function seedDemoActivity(db: Kysely<Database>, options: ActivityOp
     result.records += answer.created;
   }
   return result;
+}
+
+async function bulkPays(db: Kysely<Database>, path: ActivityOptions['path'], adding: number): Promise<boolean> {
+  if (path !== 'auto') return path === 'bulk';
+  if (adding < BULK_FROM) return false;
+  const stored = await db
+    .selectFrom('catch')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(stored.n) <= adding * BULK_WHILE_STORED_PER_ADDED;
 }
 
 /** A generated item the writer refused is a bug in the generator: fail loudly with the first error. */
