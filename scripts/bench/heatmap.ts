@@ -22,6 +22,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -161,9 +162,25 @@ async function start(env: Record<string, string>, pgSchema: string | undefined) 
   return { app, db, services, base, built, windowsMs };
 }
 
+/**
+ * Each view once, in a shuffled order. Beside the timings, what held this process's event loop (the server's and
+ * this client's): the longest event-loop delay and the longest garbage-collection pause during the pass.
+ */
 async function pass(base: string, views: readonly View[], seed: number): Promise<Timing[]> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let longestGc = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  delay.enable();
   const timings: Timing[] = [];
   for (const view of shuffled(views, seed)) timings.push(await ask(base, view));
+  delay.disable();
+  gc.disconnect();
+  console.log(
+    `\n(event loop delay during the pass: p99 ${ms(delay.percentile(99) / 1e6)} ms, max ${ms(delay.max / 1e6)} ms; longest GC pause ${ms(longestGc)} ms)`,
+  );
   return timings;
 }
 

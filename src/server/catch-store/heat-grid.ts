@@ -66,13 +66,14 @@ export function cellSql(dialect: Dialect, grid: HeatGrid): RawBuilder<number> {
 }
 
 /**
- * An aggregate of `cell` and `count` columns into one `cell,count,cell,count…` string: a reader's thousands of cells
+ * An aggregate of `cell` and `count` columns (non-negative integers) into one `cell,count,cell,count…` string: a reader's thousands of cells
  * cross from the database into JavaScript as one value instead of one row object each (three times faster, measured
  * at 8,000 cells: decision 0021).
  */
 export function cellCountsSql(dialect: Dialect): RawBuilder<string | null> {
+  // SQLite: numbers bound from JavaScript are REAL, so a cell computed with them prints as `12.0`; cast back.
   return dialect === 'sqlite'
-    ? sql<string | null>`group_concat(cell || ',' || count)`
+    ? sql<string | null>`group_concat(cast(cell as integer) || ',' || count)`
     : sql<string | null>`string_agg(cell || ',' || count, ',')`;
 }
 

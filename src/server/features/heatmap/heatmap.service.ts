@@ -53,15 +53,15 @@ export class HeatmapService {
     const { cells, lastAt, changes } = await this.repository.cells(filters, grid);
     let total = 0;
     let max = 0;
-    // Sorted by cell, so the same counts always serialise (and hash) the same.
-    const list = [...cells.keys()]
-      .sort((a, b) => a - b)
-      .map((cell): [number, number, number] => {
-        const count = cells.get(cell)!;
-        total += count;
-        if (count > max) max = count;
-        return [cell % grid.cols, Math.floor(cell / grid.cols), count];
-      });
+    // In cell order, so the same counts always serialise (and hash) the same.
+    const list: [number, number, number][] = [];
+    for (let cell = 0; cell < cells.length; cell++) {
+      const count = cells[cell]!;
+      if (count <= 0) continue;
+      list.push([cell % grid.cols, Math.floor(cell / grid.cols), count]);
+      total += count;
+      if (count > max) max = count;
+    }
     const answer: HeatmapResponse = {
       map_id: query.map_id,
       cols: grid.cols,
@@ -72,7 +72,7 @@ export class HeatmapService {
       cells: list,
       max,
       total,
-      updated_at: cells.size > 0 ? wireTime(lastAt) : null,
+      updated_at: list.length > 0 ? wireTime(lastAt) : null,
     };
     const serialized = serializedAnswer(JSON.stringify(answer));
     if (this.keepAnswers) this.answers.set(key, { answer: serialized, changes, window });
