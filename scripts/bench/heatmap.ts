@@ -32,8 +32,7 @@ import { seedDemoWorld } from '../../src/server/demo/seed-demo-world';
 import { createRng } from '../../src/server/demo/prng';
 import type { Services } from '../../src/server/services';
 import { cellSql, DAY_MS, gridOf } from '../../src/server/catch-store/catch-reads';
-import type { HeatRollups } from '../../src/server/catch-store/catch-store';
-import { option, reachable } from './lib/bench-helpers';
+import { option, reachable, removeUploads } from './lib/bench-helpers';
 
 const CATCHES = Number(option('catches', '1000000'));
 const RATE = Number(option('rate', '1000'));
@@ -129,20 +128,6 @@ function startLogger(base: string): ChildProcess {
   // 4 loggers in 100-item batches, every catch up to an hour late: each batch changes today's counts on most maps.
   const args = ['--url', base, '--clients', '4', '--batch', '100', '--rate', String(RATE), '--duration', '3600'];
   return spawn('npx', ['tsx', cli, ...args, '--late', '1', '--late-hours', '1'], { stdio: 'ignore', detached: true });
-}
-
-/** Removes what the logger simulator uploaded (this run's and earlier runs'), recounting their days of the rollup. */
-async function removeUploads(db: Db, rollups: HeatRollups): Promise<void> {
-  const simulated = db.kysely.selectFrom('logger_client').select('client_id').where('version', '=', 'simulator');
-  const span = await db.kysely
-    .selectFrom('catch')
-    .select((eb) => [eb.fn.min('caught_at').as('first'), eb.fn.max('caught_at').as('last')])
-    .where('client_id', 'in', simulated)
-    .executeTakeFirstOrThrow();
-  if (span.first === null || span.last === null) return;
-  await db.kysely.deleteFrom('catch').where('client_id', 'in', simulated).execute();
-  await db.kysely.deleteFrom('sale').where('client_id', 'in', simulated).execute();
-  await rollups.rebuild([Math.floor(Number(span.first) / DAY_MS), Math.floor(Number(span.last) / DAY_MS) + 1]);
 }
 
 /** The app as the server starts it (server.ts): rollup complete, today's windows built; listening on a free port. */

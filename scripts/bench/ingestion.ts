@@ -20,7 +20,7 @@
  * the server's threads, disk bytes, the WAL's largest size, vmstat's means, the load average.
  *
  *   npx tsx scripts/bench/ingestion.ts [--reports 200000] [--clients 32] [--late 0.05] [--late-hours 24]
- *     [--world DIR] [--copy-to DIR] [--databases sqlite,postgres]
+ *     [--world DIR] [--copy-to DIR] [--pg-world SCHEMA] [--databases sqlite,postgres]
  *   (part of `npm run bench`)
  */
 import { execFile } from 'node:child_process';
@@ -31,7 +31,7 @@ import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import { createTestApp } from '../../src/server/test/test-app';
-import { numberOption, option, reachable } from './lib/bench-helpers';
+import { numberOption, option, reachable, removeUploads } from './lib/bench-helpers';
 import { recordUsage, startVmstat, threadsBetween } from './lib/thread-usage';
 
 const REPORTS = numberOption('reports', 200_000);
@@ -41,6 +41,11 @@ const LATE = numberOption('late', 0.05);
 const LATE_HOURS = numberOption('late-hours', 24);
 // A seeded data dir to copy for SQLite (none: an empty catch table), and where the copies go.
 const WORLD = option('world', '');
+/**
+ * PostgreSQL: a schema holding a seeded world (e.g. `bench_heat_5m`, which `heatmap.ts --catches 5000000` seeds) to
+ * run into instead of a fresh schema; what the run uploaded is removed afterwards, so the world stays as seeded.
+ */
+const PG_WORLD = option('pg-world', '');
 const COPY_TO = option('copy-to', os.tmpdir());
 const DATABASES = option('databases', 'sqlite,postgres').split(',');
 const DB_FILE = 'anglerdex.db';
@@ -98,7 +103,18 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
   // registrations count against the per-address limit of the auth routes; raised so the 32 of them do not wait a
   // minute for it before the sending starts.
   const env = { AUTH_IP_PER_MINUTE: '1000' };
-  const ctx = await createTestApp(worldCopy ? { env: { ...env, DATA_DIR: worldCopy }, seed: false } : { env });
+  const pgWorld = databaseUrl && PG_WORLD ? PG_WORLD : undefined;
+  const ctx = await createTestApp(
+    worldCopy
+      ? { env: { ...env, DATA_DIR: worldCopy }, seed: false }
+      : pgWorld
+        ? { env, seed: false, pgSchema: pgWorld }
+        : { env },
+  );
+  if (pgWorld) {
+    await removeUploads(ctx.db, ctx.services.heatRollups);
+    await sql`vacuum analyze catch, heat_cell_day`.execute(ctx.db.kysely);
+  }
   const wal = worldCopy ? path.join(worldCopy, `${DB_FILE}-wal`) : undefined;
   let walMax = 0;
   // Stopped in `finally` too, should the run fail: the sampler's timer and vmstat would keep the process alive.
@@ -194,6 +210,7 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     usage?.stop();
     vmstat?.stop(0);
     if (walTimer) clearInterval(walTimer);
+    if (pgWorld) await removeUploads(ctx.db, ctx.services.heatRollups);
     await ctx.close();
     if (worldCopy) rmSync(worldCopy, { recursive: true, force: true });
   }
@@ -203,6 +220,7 @@ let ok = true;
 if (DATABASES.includes('sqlite')) ok = await bench(WORLD ? `SQLite (world ${WORLD})` : 'SQLite', undefined);
 if (!DATABASES.includes('postgres')) {
   // Asked for SQLite only.
-} else if (await reachable(pgUrl)) ok = (await bench('PostgreSQL', pgUrl)) && ok;
+} else if (await reachable(pgUrl))
+  ok = (await bench(PG_WORLD ? `PostgreSQL (world ${PG_WORLD})` : 'PostgreSQL', pgUrl)) && ok;
 else console.log(`PostgreSQL: skipped (${pgUrl} is not reachable)`);
 if (!ok) process.exitCode = 1;

@@ -1,5 +1,11 @@
-/** What the benchmarks share: `--name value` options and whether a PostgreSQL server answers. */
+/**
+ * What the benchmarks share: `--name value` options, whether a PostgreSQL server answers, and removing what the
+ * logger simulator uploaded into a world that later runs reuse.
+ */
 import pg from 'pg';
+import { DAY_MS } from '../../../src/server/catch-store/catch-reads';
+import type { HeatRollups } from '../../../src/server/catch-store/catch-store';
+import type { Db } from '../../../src/server/db/database';
 
 const args = process.argv.slice(2);
 
@@ -20,4 +26,21 @@ export async function reachable(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Removes what the logger simulator uploaded (a run's and any earlier run's that was cut short), recounting their
+ * days of the rollup, so every run meets the seeded world as it was.
+ */
+export async function removeUploads(db: Db, rollups: HeatRollups): Promise<void> {
+  const simulated = db.kysely.selectFrom('logger_client').select('client_id').where('version', '=', 'simulator');
+  const span = await db.kysely
+    .selectFrom('catch')
+    .select((eb) => [eb.fn.min('caught_at').as('first'), eb.fn.max('caught_at').as('last')])
+    .where('client_id', 'in', simulated)
+    .executeTakeFirstOrThrow();
+  if (span.first === null || span.last === null) return;
+  await db.kysely.deleteFrom('catch').where('client_id', 'in', simulated).execute();
+  await db.kysely.deleteFrom('sale').where('client_id', 'in', simulated).execute();
+  await rollups.rebuild([Math.floor(Number(span.first) / DAY_MS), Math.floor(Number(span.last) / DAY_MS) + 1]);
 }

@@ -31,6 +31,11 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Pino settings, e.g. `{ level: 'info', stream }` to read what the app logs. Default: no logging. */
   logger?: object;
+  /**
+   * PostgreSQL: an existing schema to open (a benchmark's seeded world), kept on close; by default a fresh one,
+   * dropped on close.
+   */
+  pgSchema?: string;
   /** Called with every route as the app adds it (the route table). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -40,7 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const pgUrl = process.env.TEST_DATABASE_URL;
   // Under `npm run test:pg` the rate-limit counters live in Redis too, each app under its own key prefix.
   const redisUrl = process.env.TEST_REDIS_URL;
-  const pgSchema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const pgSchema = pgUrl ? (options.pgSchema ?? `t_${randomBytes(6).toString('hex')}`) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -64,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     services,
     async close() {
       await app.close();
-      if (pgUrl && pgSchema) {
+      if (pgUrl && pgSchema && !options.pgSchema) {
         const client = new pg.Client({ connectionString: pgUrl });
         await client.connect();
         await client.query(`drop schema if exists ${pgSchema} cascade`);
