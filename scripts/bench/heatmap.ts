@@ -64,7 +64,7 @@ interface Timing {
 let lastServerMs = 0;
 
 async function ask(base: string, view: View): Promise<Timing> {
-  const url = `${base}/api/${view.route}?${new URLSearchParams(Object.entries(view.query).map(([k, v]) => [k, String(v)]))}`;
+  const url = `${base}/api/${view.route}?${new URLSearchParams(Object.entries(view.query).map(([k, v]): [string, string] => [k, String(v)]))}`;
   const started = performance.now();
   const res = await fetch(url, { headers: { 'accept-encoding': 'br' } });
   await res.arrayBuffer();
