@@ -124,7 +124,7 @@ export class HeatmapRepository {
 
   private readonly daySums = new Map<string, DaySums>();
 
-  /** Catches per cell (only cells with at least one), and the map's `changes` read with them. */
+  /** Catches per cell, the newest of them, and the map's `changes` read with them. */
   async cells(filters: HeatFilters, grid: HeatGrid): Promise<HeatCells> {
     const { days, raw } = splitWindow(filters.from, filters.to);
     if (!days) return this.merge(filters, grid, null, await this.parts(filters, grid, null, raw));
