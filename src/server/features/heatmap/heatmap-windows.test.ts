@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
-import { STAR_TYPES } from '#shared/game/catch-attributes';
 import { createCatchWriter } from '../../catch-store/catch-store';
 import { DAY_MS, dayOf, gridOf } from '../../catch-store/catch-reads';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
+import { arbitraryCatchTime, arbitraryHeatCatch, type HeatTestMap, heatTestMaps } from '../../test/heat-catches';
 import { HeatmapRepository } from './heatmap.repository';
 import { HeatmapService } from './heatmap.service';
 
@@ -21,13 +21,7 @@ const NOW = Date.UTC(2026, 10, 21, 15, 40, 0);
 const TODAY = dayOf(NOW);
 const RANGES = ['3d', '7d', '30d'] as const;
 
-interface TestMap {
-  mapId: number;
-  fishIds: number[];
-  bounds: { x_min: number; y_min: number; x_max: number; y_max: number };
-  minWeight: Map<number, number>;
-}
-let maps: TestMap[];
+let maps: HeatTestMap[];
 let loggerId: string;
 
 const store = () => createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW });
@@ -87,43 +81,14 @@ async function expectAllExact() {
 
 /**
  * A catch on a test map in the last `days` days, or reported as caught up to five minutes ahead (a logger's clock
- * may run fast: it counts from its time on), anywhere on it (cell edges and the map's edges included).
+ * may run fast: it counts from its time on).
  */
 const arbitraryCatch = (days: number) =>
-  fc
-    .record({
-      mapIndex: fc.nat(),
-      fishIndex: fc.nat(),
-      star: fc.constantFrom(...STAR_TYPES),
-      at: fc.oneof(
-        fc.integer({ min: NOW - days * DAY_MS, max: NOW + 5 * 60_000 }),
-        fc
-          .integer({ min: 0, max: days })
-          .chain((d) => fc.constantFrom(-1, 0, 1).map((ms) => (TODAY - d) * DAY_MS + ms)),
-      ),
-      u: fc.oneof(
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.integer({ min: 0, max: 128 }).map((i) => i / 128),
-      ),
-      v: fc.oneof(
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.integer({ min: 0, max: 128 }).map((i) => i / 128),
-      ),
-    })
-    .map(({ mapIndex, fishIndex, star, at, u, v }) => {
-      const map = maps[mapIndex % maps.length]!;
-      const fishId = map.fishIds[fishIndex % map.fishIds.length]!;
-      const { x_min, x_max, y_min, y_max } = map.bounds;
-      return validCatch(place, {
-        map_id: map.mapId,
-        fish_id: fishId,
-        weight: map.minWeight.get(fishId),
-        star_type: star,
-        caught_at: wireTime(at),
-        x: Math.min(x_max, x_min + u * (x_max - x_min)),
-        y: Math.min(y_max, y_min + v * (y_max - y_min)),
-      });
-    });
+  arbitraryHeatCatch(
+    () => maps,
+    () => place,
+    arbitraryCatchTime(NOW - days * DAY_MS, NOW + 5 * 60_000, TODAY, [0, days]),
+  );
 
 async function write(items: unknown[]) {
   const answer = await store().writer.writeCatches(loggerId, items);
@@ -134,15 +99,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const view = await ctx.services.catalogue.view();
   place = catchPlace(view);
-  maps = [...view.maps.values()].slice(0, 2).map((map) => {
-    const fish = [...view.fish.values()].filter((f) => f.data.maps.includes(map.id));
-    return {
-      mapId: map.id,
-      fishIds: fish.slice(0, 2).map((f) => f.id),
-      bounds: map.data.bounds,
-      minWeight: new Map(fish.map((f) => [f.id, f.data.min_weight])),
-    };
-  });
+  maps = heatTestMaps(view, 2, 2);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
   loggerId = res.json().client_id;
   await write(fc.sample(arbitraryCatch(35), { numRuns: 300, seed: 7 }));

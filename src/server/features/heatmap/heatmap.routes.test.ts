@@ -11,6 +11,7 @@ import { STAR_TYPES } from '#shared/game/catch-attributes';
 import { createCatchWriter } from '../../catch-store/catch-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
+import { arbitraryCatchTime, arbitraryHeatCatch, type HeatTestMap, heatTestMaps } from '../../test/heat-catches';
 import { DAY_MS, gridOf } from '../../catch-store/catch-reads';
 import { HeatmapRepository } from './heatmap.repository';
 import { HeatmapService } from './heatmap.service';
@@ -21,13 +22,7 @@ let place: CatchPlace;
 const NOW = Date.UTC(2026, 10, 20, 8, 15, 0);
 const HOUR = 3_600_000;
 
-interface MapFish {
-  mapId: number;
-  fishIds: number[];
-  bounds: { x_min: number; y_min: number; x_max: number; y_max: number };
-  minWeight: Map<number, number>;
-}
-let maps: MapFish[];
+let maps: HeatTestMap[];
 
 const writer = () => createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW }).writer;
 const service = () =>
@@ -85,54 +80,17 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const view = await ctx.services.catalogue.view();
   place = catchPlace(view);
-  maps = [...view.maps.values()].slice(0, 3).map((map) => {
-    const fish = [...view.fish.values()].filter((f) => f.data.maps.includes(map.id));
-    return {
-      mapId: map.id,
-      fishIds: fish.slice(0, 3).map((f) => f.id),
-      bounds: map.data.bounds,
-      minWeight: new Map(fish.map((f) => [f.id, f.data.min_weight])),
-    };
-  });
+  maps = heatTestMaps(view, 3, 3);
 });
 afterAll(() => ctx?.close());
 
 /** A catch somewhere on one of the test maps: any time in the last 40 days, cell edges and the map's edges included. */
-const arbitraryCatch = fc
-  .record({
-    mapIndex: fc.nat(),
-    fishIndex: fc.nat(),
-    star: fc.constantFrom(...STAR_TYPES),
-    at: fc.oneof(
-      fc.integer({ min: NOW - 40 * DAY_MS, max: NOW }),
-      // Exactly on a UTC midnight, and a millisecond either side.
-      fc
-        .integer({ min: 1, max: 40 })
-        .chain((d) => fc.constantFrom(-1, 0, 1).map((ms) => (Math.floor(NOW / DAY_MS) - d) * DAY_MS + ms)),
-    ),
-    u: fc.oneof(
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      fc.integer({ min: 0, max: 128 }).map((i) => i / 128),
-    ),
-    v: fc.oneof(
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      fc.integer({ min: 0, max: 128 }).map((i) => i / 128),
-    ),
-  })
-  .map(({ mapIndex, fishIndex, star, at, u, v }) => {
-    const map = maps[mapIndex % maps.length]!;
-    const fishId = map.fishIds[fishIndex % map.fishIds.length]!;
-    const { x_min, x_max, y_min, y_max } = map.bounds;
-    return validCatch(place, {
-      map_id: map.mapId,
-      fish_id: fishId,
-      weight: map.minWeight.get(fishId),
-      star_type: star,
-      caught_at: wireTime(at),
-      x: Math.min(x_max, x_min + u * (x_max - x_min)),
-      y: Math.min(y_max, y_min + v * (y_max - y_min)),
-    });
-  });
+const arbitraryCatch = arbitraryHeatCatch(
+  () => maps,
+  () => place,
+  // Exactly on a UTC midnight, and a millisecond either side, among them.
+  arbitraryCatchTime(NOW - 40 * DAY_MS, NOW, Math.floor(NOW / DAY_MS), [1, 40]),
+);
 
 const arbitraryQuery = fc.record({
   mapIndex: fc.nat(),
