@@ -66,8 +66,9 @@ export function createCatchWriter(
 }
 
 /**
- * Recounts every table derived from the catches (today the heat map's per-day rollup) from the stored catches, in
- * one transaction each: after a bulk load, which stores catches without counting them. The one call for all of them,
+ * Recounts every table derived from the catches (the heat map's per-day rollup; its window sums are forgotten with it
+ * and built again by the server's `ensureWindows`) from the stored catches, in one transaction each: after a bulk
+ * load, which stores catches without counting them. The one call for all of them,
  * so a derived table added here is rebuilt by every caller.
  */
 export async function rebuildDerived(

@@ -77,7 +77,7 @@ export class HeatRollups {
   /**
    * Builds the window sums of every map for the day `now` falls in, where they are missing, and drops those no
    * reader needs any more (a reader whose clock is a little behind still finds yesterday's). Called at start-up and
-   * every minute (services.ts): readers count from the daily rollup until a map's windows are built. Answers how
+   * every minute (server.ts): readers count from the daily rollup until a map's windows are built. Answers how
    * many maps it built.
    */
   async ensureWindows(now = this.clock()): Promise<number> {
