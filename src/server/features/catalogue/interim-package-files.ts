@@ -90,6 +90,14 @@ export async function readPackageFolder(source: PackageSource): Promise<PackageL
   }
   if (problems.length > 0) return { ok: false, problems };
 
+  return {
+    ok: true,
+    pkg: { manifest: manifest.data, groups, images, contentSha256: contentSha256Of(groups, images) },
+  };
+}
+
+/** The groups in a canonical form (items by id, keys sorted), each picture's hash in place of its path. */
+export function contentSha256Of(groups: PackageGroups, images: ReadonlyMap<string, PackageImage>): string {
   const hashed = Object.fromEntries(
     CATEGORY_GROUPS.map((group) => [
       group,
@@ -101,10 +109,7 @@ export async function readPackageFolder(source: PackageSource): Promise<PackageL
         }),
     ]),
   );
-  return {
-    ok: true,
-    pkg: { manifest: manifest.data, groups, images, contentSha256: sha256Hex(canonicalJson(hashed)) },
-  };
+  return sha256Hex(canonicalJson(hashed));
 }
 
 export interface PackageContents {
