@@ -22,7 +22,9 @@ const MAP_SIZE = { width: 32, height: 24 };
 /** A small PNG of one colour: `seed` picks the colour, so two seeds give two different pictures. */
 export async function pngBytes(width: number, height: number, seed: number): Promise<Buffer> {
   const background = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 151) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 let base: Promise<{ groups: PackageGroups; pictures: Map<string, Buffer> }> | undefined;
@@ -31,7 +33,13 @@ async function demoGroups(): Promise<{ groups: PackageGroups; pictures: Map<stri
   const groups: PackageGroups = { fish: [], maps: [], baits: [], star_type: [], fish_way: [] };
   const pictures = new Map<string, Buffer>();
   for (const row of generateDemoWorld()) {
-    const item = { id: row.id, name: row.name, name_en: row.name_en ?? null, name_ja: row.name_ja ?? null, sort: row.sort ?? 0 };
+    const item = {
+      id: row.id,
+      name: row.name,
+      name_en: row.name_en ?? null,
+      name_ja: row.name_ja ?? null,
+      sort: row.sort ?? 0,
+    };
     const data = JSON.parse(row.data ?? '{}') as Record<string, unknown>;
     if (row.group_type === 'maps') {
       const image = `images/map-${row.id}.png`;

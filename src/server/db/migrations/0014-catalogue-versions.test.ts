@@ -63,12 +63,26 @@ it('records nothing for an empty catalogue and marks an operator catalogue as of
   await migrateToLatest(db);
   expect(await db.kysely.selectFrom('catalogue_version').selectAll().execute()).toEqual([]);
 
-  const other = await openDatabase(cliTarget(path.join(dataDir, 'other')), cliPgUrl ? { pgSchema: `${pgSchema}_b` } : {});
+  const other = await openDatabase(
+    cliTarget(path.join(dataDir, 'other')),
+    cliPgUrl ? { pgSchema: `${pgSchema}_b` } : {},
+  );
   try {
     await migrateTo(other, '0013-heat-windows');
     await other.kysely
       .insertInto('category')
-      .values({ id: 1, group_type: 'fish_way', name: '活饵', name_en: null, name_ja: null, name_pinyin: 'huo er', letter: 'H', letter_en: '#', sort: 1, data: '{}' })
+      .values({
+        id: 1,
+        group_type: 'fish_way',
+        name: '活饵',
+        name_en: null,
+        name_ja: null,
+        name_pinyin: 'huo er',
+        letter: 'H',
+        letter_en: '#',
+        sort: 1,
+        data: '{}',
+      })
       .execute();
     await migrateToLatest(other);
     expect(await other.kysely.selectFrom('catalogue_version').select(['id', 'game', 'patch']).execute()).toEqual([

@@ -64,14 +64,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 async function recordExistingCatalogue(db: Kysely<any>): Promise<void> {
-  const rows: { id: number; group_type: string; name: string; name_en: string | null; name_ja: string | null; sort: number; data: string }[] =
-    await db
-      .selectFrom('category')
-      .select(['id', 'group_type', 'name', 'name_en', 'name_ja', 'sort', 'data'])
-      .orderBy('group_type')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+  const rows: {
+    id: number;
+    group_type: string;
+    name: string;
+    name_en: string | null;
+    name_ja: string | null;
+    sort: number;
+    data: string;
+  }[] = await db
+    .selectFrom('category')
+    .select(['id', 'group_type', 'name', 'name_en', 'name_ja', 'sort', 'data'])
+    .orderBy('group_type')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   if (rows.length === 0) return;
   const groups: Record<string, unknown[]> = Object.fromEntries(GROUPS.map((group) => [group, []]));
   for (const row of rows) {

@@ -52,7 +52,10 @@ describe('npm run catalogue:import | export | rollback', () => {
         catalogue: { refresh: async () => undefined },
       });
       for (const { patch, rename } of patches) {
-        const { load } = await testPackage({ patch, edit: (groups) => void (rename && (groups.baits[0]!.name_en = rename)) });
+        const { load } = await testPackage({
+          patch,
+          edit: (groups) => void (rename && (groups.baits[0]!.name_en = rename)),
+        });
         expect((await importer.apply(load, 'test')).version).not.toBeNull();
       }
     } finally {

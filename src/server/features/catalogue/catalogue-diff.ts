@@ -75,4 +75,3 @@ export function diffContent(before: ContentGroups, after: ContentGroups, picture
   const unchanged = diff.added.length === 0 && diff.changed.length === 0 && diff.removed.length === 0;
   return { diff, unchanged, rebuildMaps, reweighedFish };
 }
-

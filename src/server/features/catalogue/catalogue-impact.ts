@@ -19,7 +19,9 @@ export interface ItemImpact {
 export type ImpactRequest = Partial<Record<CategoryGroup, readonly number[]>>;
 
 /** The columns of the catch and official record tables that name an item of each group. */
-const COLUMNS: Partial<Record<CategoryGroup, readonly ('fish_id' | 'map_id' | 'bait_id' | 'bait2_id' | 'star_type')[]>> = {
+const COLUMNS: Partial<
+  Record<CategoryGroup, readonly ('fish_id' | 'map_id' | 'bait_id' | 'bait2_id' | 'star_type')[]>
+> = {
   fish: ['fish_id'],
   maps: ['map_id'],
   baits: ['bait_id', 'bait2_id'],
@@ -62,7 +64,11 @@ type CountRow = { g: string; id: number; n: number };
 function countQuery(db: Kysely<Database>, table: 'catch' | 'official_record', part: Part) {
   let query = db
     .selectFrom(table)
-    .select([sql.lit(part.group).as('g'), sql.ref<number>(part.column).as('id'), (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      sql.lit(part.group).as('g'),
+      sql.ref<number>(part.column).as('id'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
     .where(part.column, 'in', part.ids);
   // The partial index on bait2_id (migration 0014) holds only rows that have one; say so for SQLite's planner.
   if (part.column === 'bait2_id') query = query.where('bait2_id', 'is not', null);

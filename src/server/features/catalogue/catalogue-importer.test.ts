@@ -48,7 +48,9 @@ async function storeCatchesOf(fishId: number, mapId: number, baitId: number, cou
   const logger = await addLogger(ctx.db.kysely);
   await insertCatches(
     ctx.db.kysely,
-    Array.from({ length: count }, () => catchRow(logger, { fish_id: fishId, map_id: mapId, bait_id: baitId, x: 10, y: 10 })),
+    Array.from({ length: count }, () =>
+      catchRow(logger, { fish_id: fishId, map_id: mapId, bait_id: baitId, x: 10, y: 10 }),
+    ),
   );
   await insertRecords(ctx.db.kysely, [recordRow({ fish_id: fishId, map_id: mapId, bait_id: baitId })]);
 }
@@ -81,7 +83,13 @@ describe('applying catalogue packages', () => {
     const second = await apply({
       patch: '1.0.1',
       edit: (groups) => {
-        groups.fish.push({ ...structuredClone(groups.fish[1]!), id: 9001, name: '新鱼', name_en: 'New fish', sort: 999 });
+        groups.fish.push({
+          ...structuredClone(groups.fish[1]!),
+          id: 9001,
+          name: '新鱼',
+          name_en: 'New fish',
+          sort: 999,
+        });
         groups.baits[0]!.name_en = 'Renamed bait';
         groups.maps[0]!.data.bounds = { x_min: 0, y_min: 0, x_max: 2000, y_max: 1500 };
         groups.fish[0]!.data.max_weight += 1;
@@ -111,7 +119,13 @@ describe('applying catalogue packages', () => {
     const third = await apply({
       patch: '1.0.1',
       edit: (groups) => {
-        groups.fish.push({ ...structuredClone(groups.fish[1]!), id: 9001, name: '新鱼', name_en: 'New fish', sort: 999 });
+        groups.fish.push({
+          ...structuredClone(groups.fish[1]!),
+          id: 9001,
+          name: '新鱼',
+          name_en: 'New fish',
+          sort: 999,
+        });
         groups.baits[0]!.name_en = 'Renamed again';
         groups.maps[0]!.data.bounds = { x_min: 0, y_min: 0, x_max: 2000, y_max: 1500 };
         groups.fish[0]!.data.max_weight += 1;
@@ -225,7 +239,12 @@ describe('applying catalogue packages', () => {
     });
     expect(clash).toMatchObject({ ok: false, version: null });
     expect(clash.problems).toEqual([
-      expect.objectContaining({ file: 'maps.json', code: 'duplicate_id', field: 'id', params: { other_group: 'fish' } }),
+      expect.objectContaining({
+        file: 'maps.json',
+        code: 'duplicate_id',
+        field: 'id',
+        params: { other_group: 'fish' },
+      }),
     ]);
     const problems = [{ file: 'fish.json', item_id: 3, field: 'name', code: 'name_missing', message: 'no name' }];
     expect(await importer().apply({ ok: false, problems }, 'cli')).toEqual({
@@ -242,7 +261,10 @@ describe('applying catalogue packages', () => {
   });
 
   it('serialises two applies: both become versions, one after the other', async () => {
-    const [a, b] = await Promise.all([apply({ patch: 'a' }), apply({ patch: 'b', edit: (g) => void (g.fish[0]!.sort = 500) })]);
+    const [a, b] = await Promise.all([
+      apply({ patch: 'a' }),
+      apply({ patch: 'b', edit: (g) => void (g.fish[0]!.sort = 500) }),
+    ]);
     expect([a.version?.id, b.version?.id].sort()).toEqual([1, 2]);
     const versions = await importer().versions();
     expect(versions.items).toHaveLength(2);
@@ -306,7 +328,12 @@ describe('rollback', () => {
       expect(result.diff!.added).toEqual([]);
       const back = await seeded.services.catalogueImporter.rollback(1, 'cli');
       expect(back.version!.id).toBe(3);
-      const map = (await seeded.db.kysely.selectFrom('category').select('data').where('group_type', '=', 'maps').orderBy('id').executeTakeFirstOrThrow());
+      const map = await seeded.db.kysely
+        .selectFrom('category')
+        .select('data')
+        .where('group_type', '=', 'maps')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(map.data).image).toMatch(/^\/media\/maps\//);
     } finally {
       await seeded.close();

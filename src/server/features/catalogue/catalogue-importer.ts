@@ -116,7 +116,14 @@ export class SqlCatalogueImporter implements CatalogueImporter {
     const { pkg } = load;
     return this.commit(
       () => this.planPackage(pkg),
-      { game: pkg.manifest.game, patch: pkg.manifest.patch, package_sha256: pkg.contentSha256, kind: 'import', restored_from: null, applied_by: appliedBy },
+      {
+        game: pkg.manifest.game,
+        patch: pkg.manifest.patch,
+        package_sha256: pkg.contentSha256,
+        kind: 'import',
+        restored_from: null,
+        applied_by: appliedBy,
+      },
       () => storePictures(this.mediaDir, referencedImages(pkg)),
     );
   }
@@ -205,7 +212,9 @@ export class SqlCatalogueImporter implements CatalogueImporter {
   private async planRollback(versionId: number) {
     const stored = await this.versionsRepo.withContent(versionId);
     if (!stored)
-      throw new DomainError('not-found', 'CATALOGUE_VERSION_NOT_FOUND', { reason: `no catalogue version ${versionId}` });
+      throw new DomainError('not-found', 'CATALOGUE_VERSION_NOT_FOUND', {
+        reason: `no catalogue version ${versionId}`,
+      });
     const { version, groups } = stored;
     // The version's own `introduced_in`: the badges of its time come back with it.
     const plan = await this.plan(
@@ -316,7 +325,11 @@ export class SqlCatalogueImporter implements CatalogueImporter {
           const appliedAt = this.now();
           if (!live && itemCount(plan.live) > 0) await this.recordExisting(trx, plan.live, appliedAt);
           await this.versionsRepo.replaceCatalogue(trx, plan.next);
-          return this.versionsRepo.insertVersion(trx, { ...fields, applied_at: appliedAt, groups: plan.next }, plan.summary);
+          return this.versionsRepo.insertVersion(
+            trx,
+            { ...fields, applied_at: appliedAt, groups: plan.next },
+            plan.summary,
+          );
         });
         await this.onApplied(version, plan.report.rebuild_maps);
         return { ...plan.report, version };

@@ -12,9 +12,7 @@ function rows({ catches, sales, records }: { catches: number; sales: number; rec
 }
 
 export function problemLines(problems: readonly PackageProblem[]): string[] {
-  return problems.map(
-    (p) => `${p.file || '(package)'}  ${p.item_id ?? '-'}  ${p.field ?? '-'}  ${p.message}`,
-  );
+  return problems.map((p) => `${p.file || '(package)'}  ${p.item_id ?? '-'}  ${p.field ?? '-'}  ${p.message}`);
 }
 
 export function reportLines(run: CatalogueDryRun): string[] {
@@ -31,10 +29,12 @@ export function reportLines(run: CatalogueDryRun): string[] {
   lines.push(`changed: ${diff.changed.length}`);
   for (const item of diff.changed) {
     lines.push(`  ~ ${item.group} ${item.id} ${item.name}${item.impact ? ` (touches ${rows(item.impact)})` : ''}`);
-    for (const field of item.fields) lines.push(`      ${field.field}: ${value(field.before)} -> ${value(field.after)}`);
+    for (const field of item.fields)
+      lines.push(`      ${field.field}: ${value(field.before)} -> ${value(field.after)}`);
   }
   lines.push(`removed: ${diff.removed.length}`);
-  for (const item of diff.removed) lines.push(`  - ${item.group} ${item.id} ${item.name} (referenced by ${rows(item.impact)})`);
+  for (const item of diff.removed)
+    lines.push(`  - ${item.group} ${item.id} ${item.name} (referenced by ${rows(item.impact)})`);
   lines.push(`newly deprecated: ${diff.deprecated.length}`);
   for (const item of diff.deprecated) lines.push(`  ! ${item.group} ${item.id} ${item.name}`);
   if (run.rebuild_maps.length > 0) lines.push(`heat maps rebuilt (bounds changed): ${run.rebuild_maps.join(', ')}`);

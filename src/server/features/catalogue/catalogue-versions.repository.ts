@@ -85,7 +85,12 @@ export class CatalogueVersionsRepository {
    */
   async lockForApply(trx: Transaction<Database>): Promise<void> {
     if (dialectOf(trx) === 'postgres') await sql`lock table catalogue_version in exclusive mode`.execute(trx);
-    else await trx.updateTable('catalogue_version').set({ id: sql`id` }).where(sql<boolean>`1 = 0`).execute();
+    else
+      await trx
+        .updateTable('catalogue_version')
+        .set({ id: sql`id` })
+        .where(sql<boolean>`1 = 0`)
+        .execute();
   }
 
   /** Replaces every catalogue row, computing the index letters and the pinyin sort key as the demo world does. */

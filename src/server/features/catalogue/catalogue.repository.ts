@@ -18,7 +18,9 @@ function withNewIn<O>(query: SelectQueryBuilder<Database, 'category', O>) {
   return query
     .selectAll('category')
     .select(
-      sql<string | null>`case when category.introduced_in = (select v.patch from catalogue_version v order by v.id desc limit 1) then category.introduced_in end`.as(
+      sql<
+        string | null
+      >`case when category.introduced_in = (select v.patch from catalogue_version v order by v.id desc limit 1) then category.introduced_in end`.as(
         'new_in',
       ),
     );

@@ -40,14 +40,16 @@ export async function readPackageFolder(source: PackageSource): Promise<PackageL
 
   const manifest = PackageManifest.safeParse(await readJson('manifest.json'));
   if (!manifest.success) {
-    if (problems.length === 0) problems.push(problem('manifest.json', null, null, 'invalid_manifest', manifest.error.message));
+    if (problems.length === 0)
+      problems.push(problem('manifest.json', null, null, 'invalid_manifest', manifest.error.message));
     return { ok: false, problems };
   }
   const files = new Map<string, Buffer>();
   for (const [file, hash] of Object.entries(manifest.data.files)) {
     try {
       const bytes = await readFile(path.join(root, file));
-      if (sha256Hex(bytes) !== hash) problems.push(problem(file, null, null, 'hash_mismatch', `${file}: SHA-256 differs`));
+      if (sha256Hex(bytes) !== hash)
+        problems.push(problem(file, null, null, 'hash_mismatch', `${file}: SHA-256 differs`));
       files.set(file, bytes);
     } catch {
       problems.push(problem(file, null, null, 'file_missing', `${file} is listed in the manifest but missing`));
@@ -105,7 +107,9 @@ export function contentSha256Of(groups: PackageGroups, images: ReadonlyMap<strin
         .sort((a, b) => a.id - b.id)
         .map((item) => {
           const image = (item.data as { image?: string }).image;
-          return image === undefined ? item : { ...item, data: { ...item.data, image: images.get(image)?.sha256 ?? image } };
+          return image === undefined
+            ? item
+            : { ...item, data: { ...item.data, image: images.get(image)?.sha256 ?? image } };
         }),
     ]),
   );
