@@ -1,7 +1,8 @@
 /**
  * The rules between fields and files that a schema cannot state (docs/catalogue-format.md, "Group files"): what
  * fish, baits and star-class weights refer to exists, weights and bounds are ordered, map pictures are where the
- * item says and the size it says. References are checked against every id a group file names, valid item or not,
+ * item says and the size it says. Every item with an id and valid `data` is checked, even when another of its fields
+ * is wrong, so fixing one problem does not reveal the next. References are checked against every id a group file names, valid item or not,
  * so one broken map is reported once, not again on every fish that lives there.
  */
 import type { PackageBait, PackageFish, PackageMap, PackageProblem } from '#shared/contracts/catalogue-package';
@@ -9,14 +10,14 @@ import type { ContainerFiles } from './entry-collector';
 import { isPlainPath } from './entry-paths';
 import { packageProblem } from './package-problems';
 import type { PackageImage } from './package-types';
-import type { GroupsRead } from './read-groups';
+import type { Checkable, GroupsRead } from './read-groups';
 import { IMAGES_FOLDER } from './read-manifest';
 
 const FISH_FILE = 'fish.json';
 const MAPS_FILE = 'maps.json';
 const BAITS_FILE = 'baits.json';
 
-function checkFish(fish: PackageFish, read: GroupsRead, starRank: Map<number, number>, out: PackageProblem[]): void {
+function checkFish(fish: Checkable<PackageFish>, read: GroupsRead, starRank: Map<number, number>, out: PackageProblem[]): void {
   const at = (field: string) => ({ file: FISH_FILE, item_id: fish.id, field });
   const { data } = fish;
   if (data.min_weight > data.max_weight) {
@@ -56,22 +57,22 @@ function checkFish(fish: PackageFish, read: GroupsRead, starRank: Map<number, nu
 /** The picture an item names, when it is a checked picture of the package; problems for a bad or absent path. */
 function pictureOf(
   file: string,
-  item: PackageMap | PackageBait,
-  container: ContainerFiles,
-  images: ReadonlyMap<string, PackageImage>,
+  item: Checkable<PackageMap> | Checkable<PackageBait>,
+  present: Present,
   out: PackageProblem[],
 ): PackageImage | undefined {
   const path = item.data.image;
   const at = { file, item_id: item.id, field: 'data.image' };
   if (!isPlainPath(path) || !path.startsWith(IMAGES_FOLDER)) {
     out.push(packageProblem('image-path', at, { path }));
-  } else if (!container.files.has(path) && !container.refused.has(path)) {
+  } else if (!present.container.files.has(path) && !present.container.refused.has(path) && !present.listed.has(path)) {
+    // A listed but absent picture is already `file-missing`.
     out.push(packageProblem('image-missing', at, { path }));
   }
-  return images.get(path);
+  return present.images.get(path);
 }
 
-function checkMap(map: PackageMap, picture: PackageImage | undefined, out: PackageProblem[]): void {
+function checkMap(map: Checkable<PackageMap>, picture: PackageImage | undefined, out: PackageProblem[]): void {
   const { bounds, width, height } = map.data;
   if (!(bounds.x_max > bounds.x_min && bounds.y_max > bounds.y_min)) {
     out.push(packageProblem('bounds-area', { file: MAPS_FILE, item_id: map.id, field: 'data.bounds' }, { ...bounds }));
@@ -88,20 +89,23 @@ function checkMap(map: PackageMap, picture: PackageImage | undefined, out: Packa
   }
 }
 
-export function crossCheck(
-  read: GroupsRead,
-  container: ContainerFiles,
-  images: ReadonlyMap<string, PackageImage>,
-): PackageProblem[] {
+/** What the package holds: its files, the paths its manifest lists, its checked pictures. */
+export interface Present {
+  readonly container: ContainerFiles;
+  readonly listed: ReadonlySet<string>;
+  readonly images: ReadonlyMap<string, PackageImage>;
+}
+
+export function crossCheck(read: GroupsRead, present: Present): PackageProblem[] {
   const out: PackageProblem[] = [];
   // Star classes follow the star types' own order: their sort, then id.
-  const ranked = [...read.groups.star_type].sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const ranked = [...read.checkable.star_type].sort((a, b) => a.sort - b.sort || a.id - b.id);
   const starRank = new Map(ranked.map((star, i) => [star.id, i]));
 
-  for (const fish of read.groups.fish) checkFish(fish, read, starRank, out);
-  for (const map of read.groups.maps) checkMap(map, pictureOf(MAPS_FILE, map, container, images, out), out);
-  for (const bait of read.groups.baits) {
-    pictureOf(BAITS_FILE, bait, container, images, out);
+  for (const fish of read.checkable.fish) checkFish(fish, read, starRank, out);
+  for (const map of read.checkable.maps) checkMap(map, pictureOf(MAPS_FILE, map, present, out), out);
+  for (const bait of read.checkable.baits) {
+    pictureOf(BAITS_FILE, bait, present, out);
     if (!read.ids.fish_way.has(bait.data.fish_way)) {
       out.push(
         packageProblem(

@@ -32,7 +32,7 @@ export async function loadCataloguePackage(
       ...manifest.problems,
       ...groups.problems,
       ...pictures.problems,
-      ...crossCheck(groups, container, pictures.images),
+      ...crossCheck(groups, { container, listed: manifest.listed, images: pictures.images }),
     ];
     if (problems.length > 0 || !manifest.manifest) return { ok: false, problems: sortProblems(problems) };
     return {

@@ -16,9 +16,15 @@ import { readJsonFile } from './json-file';
 import { packageProblem } from './package-problems';
 import { rawItemId, zodProblems } from './zod-problems';
 
+/** What the cross-file checks read of an item: enough to judge it even when another of its fields is wrong. */
+export type Checkable<T extends { id: number; sort: number; data: unknown }> = Pick<T, 'id' | 'sort' | 'data'>;
+export type CheckableGroups = { [G in CategoryGroup]: Checkable<PackageGroups[G][number]>[] };
+
 export interface GroupsRead {
   /** The items that pass their schema, per group. */
   readonly groups: PackageGroups;
+  /** Every item with an integer id and valid `data`, whatever its other fields. */
+  readonly checkable: CheckableGroups;
   /** Every integer id each group file names, valid item or not: what references are checked against. */
   readonly ids: Record<CategoryGroup, Map<number, unknown>>;
   readonly problems: PackageProblem[];
@@ -37,9 +43,21 @@ function validItems(group: CategoryGroup, items: unknown[]): unknown[] {
   });
 }
 
+function checkableItems(group: CategoryGroup, items: unknown[]): unknown[] {
+  const dataSchema = PackageGroupFiles[group].shape.items.element.shape.data;
+  return items.flatMap((item) => {
+    const id = rawItemId(item);
+    const data = dataSchema.safeParse((item as { data?: unknown } | null)?.data);
+    if (id === null || !data.success) return [];
+    const sort = (item as { sort?: unknown }).sort;
+    return [{ id, sort: Number.isSafeInteger(sort) ? sort : 0, data: data.data }];
+  });
+}
+
 export function readGroups(container: ContainerFiles): GroupsRead {
   const problems: PackageProblem[] = [];
   const groups = Object.fromEntries(CATEGORY_GROUPS.map((g) => [g, []])) as unknown as PackageGroups;
+  const checkable = Object.fromEntries(CATEGORY_GROUPS.map((g) => [g, []])) as unknown as CheckableGroups;
   const ids = Object.fromEntries(CATEGORY_GROUPS.map((g) => [g, new Map()])) as GroupsRead['ids'];
   const owner = new Map<number, string>();
 
@@ -58,6 +76,7 @@ export function readGroups(container: ContainerFiles): GroupsRead {
       problems.push(...zodProblems(file, json.value, parsed.error.issues));
       (groups[group] as unknown[]) = validItems(group, rawItems(json.value));
     }
+    (checkable[group] as unknown[]) = checkableItems(group, rawItems(json.value));
 
     for (const item of rawItems(json.value)) {
       const id = rawItemId(item);
@@ -73,5 +92,5 @@ export function readGroups(container: ContainerFiles): GroupsRead {
       } else owner.set(id, file);
     }
   }
-  return { groups, ids, problems };
+  return { groups, checkable, ids, problems };
 }

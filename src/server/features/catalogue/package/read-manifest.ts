@@ -22,7 +22,13 @@ function allowed(path: string): boolean {
   return GROUP_FILE_NAMES.has(path) || (path.startsWith(IMAGES_FOLDER) && path.length > IMAGES_FOLDER.length);
 }
 
-function checkListing(container: ContainerFiles, listed: Record<string, string>, problems: PackageProblem[]): void {
+/** `files` as written, even when some of its hashes are malformed (those are the schema's problems). */
+function listedFiles(value: unknown): Record<string, unknown> | null {
+  const files = (value as { files?: unknown } | null)?.files;
+  return files !== null && typeof files === 'object' && !Array.isArray(files) ? (files as Record<string, unknown>) : null;
+}
+
+function checkListing(container: ContainerFiles, listed: Record<string, unknown>, problems: PackageProblem[]): void {
   for (const [path, expected] of Object.entries(listed)) {
     if (!isPlainPath(path)) {
       problems.push(packageProblem('unsafe-path', { file: path, field: `files.${path}` }));
@@ -31,7 +37,7 @@ function checkListing(container: ContainerFiles, listed: Record<string, string>,
     const bytes = container.files.get(path);
     if (bytes) {
       const actual = sha256Hex(bytes);
-      if (actual !== expected) problems.push(packageProblem('hash-mismatch', { file: path }, { expected, actual }));
+      if (typeof expected === 'string' && /^[0-9a-f]{64}$/.test(expected) && actual !== expected) problems.push(packageProblem('hash-mismatch', { file: path }, { expected, actual }));
     } else if (!container.refused.has(path)) {
       problems.push(packageProblem('file-missing', { file: path }));
     }
@@ -47,12 +53,15 @@ export interface ManifestRead {
   /** The manifest when it is valid, else null (its problems are in `problems`). */
   readonly manifest: PackageManifest | null;
   readonly problems: PackageProblem[];
+  /** The paths the manifest lists (as written), for the checks that would otherwise repeat `file-missing`. */
+  readonly listed: ReadonlySet<string>;
 }
 
 export function readManifest(container: ContainerFiles): ManifestRead {
   const problems: PackageProblem[] = [];
   const bytes = container.files.get(MANIFEST_FILE);
   let manifest: PackageManifest | null = null;
+  let listed: Record<string, unknown> = {};
   if (bytes) {
     const json = readJsonFile(MANIFEST_FILE, bytes);
     if (!json.ok) problems.push(json.problem);
@@ -60,9 +69,9 @@ export function readManifest(container: ContainerFiles): ManifestRead {
       const parsed = ManifestSchema.safeParse(json.value);
       if (parsed.success) manifest = parsed.data;
       else problems.push(...zodProblems(MANIFEST_FILE, json.value, parsed.error.issues));
-      // The file list is checked even when another manifest field is wrong, so its problems are reported too.
-      const files = ManifestSchema.shape.files.safeParse((json.value as { files?: unknown } | null)?.files);
-      if (files.success) checkListing(container, files.data, problems);
+      // The file list is checked even when another manifest field (or one of its hashes) is wrong.
+      listed = listedFiles(json.value) ?? {};
+      checkListing(container, listed, problems);
     }
   }
 
@@ -77,5 +86,5 @@ export function readManifest(container: ContainerFiles): ManifestRead {
     const listed = problems.some((p) => p.code === 'file-missing' && p.file === file);
     if (!listed) problems.push(packageProblem('group-file-missing', { file }, { group }));
   }
-  return { manifest, problems };
+  return { manifest, problems, listed: new Set(Object.keys(listed)) };
 }
