@@ -39,6 +39,11 @@ async function rasterSize(file: string, ext: ImageExt, bytes: Buffer, problems: 
 }
 
 function svgSize(file: string, bytes: Buffer, problems: PackageProblem[]): Size | null {
+  const actual = sniffImage(bytes);
+  if (actual !== 'svg') {
+    problems.push(packageProblem('image-format-mismatch', { file }, { ext: 'svg', actual }));
+    return null;
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
