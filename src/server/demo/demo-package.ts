@@ -43,7 +43,13 @@ interface PictureSource {
 }
 
 function names(row: CategoryRow) {
-  return { id: row.id, name: row.name, name_en: row.name_en ?? null, name_ja: row.name_ja ?? null, sort: row.sort ?? 0 };
+  return {
+    id: row.id,
+    name: row.name,
+    name_en: row.name_en ?? null,
+    name_ja: row.name_ja ?? null,
+    sort: row.sort ?? 0,
+  };
 }
 
 /** The demo world's groups as package items, and the SVG of each picture they name. */

@@ -60,11 +60,12 @@ describe('unsafe archive paths are refused, every one', () => {
       tarEntry('manifest.json', good),
     ]);
     const problems = problemsOf(await loadCataloguePackage({ bytes: gzipSync(tar) }));
-    expect(problems.filter((p) => p.code === 'unsafe-path').map((p) => p.file).sort()).toEqual([
-      '../escape.json',
-      '/etc/evil.json',
-      'images\\win.png',
-    ]);
+    expect(
+      problems
+        .filter((p) => p.code === 'unsafe-path')
+        .map((p) => p.file)
+        .sort(),
+    ).toEqual(['../escape.json', '/etc/evil.json', 'images\\win.png']);
   });
 
   it('a .zip with "../" and an absolute path', async () => {
@@ -75,10 +76,12 @@ describe('unsafe archive paths are refused, every one', () => {
     ]);
     const patched = renameInZip(renameInZip(zip, 'xx/escape.json', '../escape.json'), 'yyyy/', '/tmp/');
     const problems = problemsOf(await loadCataloguePackage({ bytes: patched }));
-    expect(problems.filter((p) => p.code === 'unsafe-path').map((p) => p.file).sort()).toEqual([
-      '../escape.json',
-      '/tmp/evil.json',
-    ]);
+    expect(
+      problems
+        .filter((p) => p.code === 'unsafe-path')
+        .map((p) => p.file)
+        .sort(),
+    ).toEqual(['../escape.json', '/tmp/evil.json']);
   });
 });
 
@@ -134,7 +137,13 @@ describe('size caps', () => {
     const header = tarEntry('images/bomb.png', Buffer.alloc(0)).subarray(0, 512);
     // A header that declares 1 GiB (tarEntry wrote size 0): write it again with the size.
     const { Header } = await import('tar');
-    const declared = new Header({ path: 'images/bomb.png', mode: 0o644, size: 1024 * MiB, type: 'File', mtime: new Date(0) });
+    const declared = new Header({
+      path: 'images/bomb.png',
+      mode: 0o644,
+      size: 1024 * MiB,
+      type: 'File',
+      mtime: new Date(0),
+    });
     declared.encode(header);
     const zeros = gzipSync(Buffer.alloc(MiB), { level: 9 });
     const bomb = Buffer.concat([gzipSync(header), ...Array.from({ length: 1024 }, () => zeros)]);

@@ -1,5 +1,5 @@
 /**
- * The content hash of a package (docs/catalogue-format.md, "Content hash"): SHA-256 of a canonical JSON of the
+ * The content hash of a package (docs/catalogue-format.md §6): SHA-256 of a canonical JSON of the
  * groups — items sorted by id, object keys sorted, absent optional fields as their defaults (names null,
  * `deprecated` false) — with each picture path replaced by that picture's SHA-256. So `created_at`, the patch name,
  * the archive kind, file order, whitespace and picture file names never change it; any change of content does.

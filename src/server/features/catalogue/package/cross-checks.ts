@@ -1,5 +1,5 @@
 /**
- * The rules between fields and files that a schema cannot state (docs/catalogue-format.md, "Group files"): what
+ * The rules between fields and files that a schema cannot state (docs/catalogue-format.md §3): what
  * fish, baits and star-class weights refer to exists, weights and bounds are ordered, map pictures are where the
  * item says and the size it says. Every item with an id and valid `data` is checked, even when another of its fields
  * is wrong, so fixing one problem does not reveal the next. References are checked against every id a group file names, valid item or not,
@@ -17,12 +17,20 @@ const FISH_FILE = 'fish.json';
 const MAPS_FILE = 'maps.json';
 const BAITS_FILE = 'baits.json';
 
-function checkFish(fish: Checkable<PackageFish>, read: GroupsRead, starRank: Map<number, number>, out: PackageProblem[]): void {
+function checkFish(
+  fish: Checkable<PackageFish>,
+  read: GroupsRead,
+  starRank: Map<number, number>,
+  out: PackageProblem[],
+): void {
   const at = (field: string) => ({ file: FISH_FILE, item_id: fish.id, field });
   const { data } = fish;
   if (data.min_weight > data.max_weight) {
     out.push(
-      packageProblem('weight-range', at('data.min_weight'), { min_weight: data.min_weight, max_weight: data.max_weight }),
+      packageProblem('weight-range', at('data.min_weight'), {
+        min_weight: data.min_weight,
+        max_weight: data.max_weight,
+      }),
     );
   }
   data.maps.forEach((map, i) => {

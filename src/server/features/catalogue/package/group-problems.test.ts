@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCataloguePackage } from './load-package';
 import { packTarGz, packZip } from './pack-package';
 import type { PackageLoad } from './package-types';
-import { editGroupFile, rewriteFile, solidPng, writeSamplePackage } from './sample-package';
+import { editGroupFile, rewriteFile, solidPng, writeSamplePackage, type LooseJson } from './sample-package';
 
-type Edit = (file: { group: string; items: Record<string, any>[] }) => void;
+type Edit = (file: { group: string; items: LooseJson[] }) => void;
 
 function problemsOf(load: PackageLoad) {
   if (load.ok) throw new Error('expected problems, the package loaded');
@@ -25,7 +25,7 @@ async function withEdit(rel: string, edit: Edit) {
   return { dir: d, problems: problemsOf(await loadCataloguePackage({ path: d })) };
 }
 
-const item = (file: { items: Record<string, any>[] }, id: number): Record<string, any> => {
+const item = (file: { items: LooseJson[] }, id: number): LooseJson => {
   const found = file.items.find((i) => i.id === id);
   if (!found) throw new Error(`no item ${id}`);
   return found;
@@ -43,7 +43,15 @@ describe('each bad item is reported at its file, item and field', () => {
       'an id used by two groups',
       'baits.json',
       (f) => void (item(f, 2001).id = 100),
-      [{ file: 'baits.json', item_id: 100, field: 'id', code: 'id-in-two-groups', params: { id: 100, other_file: 'maps.json' } }],
+      [
+        {
+          file: 'baits.json',
+          item_id: 100,
+          field: 'id',
+          code: 'id-in-two-groups',
+          params: { id: 100, other_file: 'maps.json' },
+        },
+      ],
     ],
     [
       'a missing Chinese name',
@@ -79,32 +87,64 @@ describe('each bad item is reported at its file, item and field', () => {
       'a bait on an unknown bait type',
       'baits.json',
       (f) => void (item(f, 2001).data.fish_way = 12),
-      [{ file: 'baits.json', item_id: 2001, field: 'data.fish_way', code: 'unknown-bait-type', params: { bait_type: 12 } }],
+      [
+        {
+          file: 'baits.json',
+          item_id: 2001,
+          field: 'data.fish_way',
+          code: 'unknown-bait-type',
+          params: { bait_type: 12 },
+        },
+      ],
     ],
     [
       'star-class weights that do not grow',
       'fish.json',
       (f) => void (item(f, 1000).data.star_weights[1].min_weight = 12000),
-      [{ file: 'fish.json', item_id: 1000, field: 'data.star_weights.1.min_weight', code: 'star-weights-order', params: undefined }],
+      [
+        {
+          file: 'fish.json',
+          item_id: 1000,
+          field: 'data.star_weights.1.min_weight',
+          code: 'star-weights-order',
+          params: undefined,
+        },
+      ],
     ],
     [
-      'star classes out of the star types\' order',
+      "star classes out of the star types' order",
       'fish.json',
       (f) =>
         void (item(f, 1000).data.star_weights = [
           { star_type: 447, min_weight: 12000 },
           { star_type: 446, min_weight: 20000 },
         ]),
-      [{ file: 'fish.json', item_id: 1000, field: 'data.star_weights.1.star_type', code: 'star-weights-order', params: undefined }],
+      [
+        {
+          file: 'fish.json',
+          item_id: 1000,
+          field: 'data.star_weights.1.star_type',
+          code: 'star-weights-order',
+          params: undefined,
+        },
+      ],
     ],
     [
       'a star class of an unknown star type',
       'fish.json',
       (f) => void (item(f, 1000).data.star_weights[1].star_type = 460),
-      [{ file: 'fish.json', item_id: 1000, field: 'data.star_weights.1.star_type', code: 'unknown-star-type', params: { star_type: 460 } }],
+      [
+        {
+          file: 'fish.json',
+          item_id: 1000,
+          field: 'data.star_weights.1.star_type',
+          code: 'unknown-star-type',
+          params: { star_type: 460 },
+        },
+      ],
     ],
     [
-      'a star-class weight outside the fish\'s weights',
+      "a star-class weight outside the fish's weights",
       'fish.json',
       (f) => void (item(f, 1000).data.star_weights[1].min_weight = 50000),
       [
@@ -121,7 +161,15 @@ describe('each bad item is reported at its file, item and field', () => {
       'min_weight above max_weight',
       'fish.json',
       (f) => void (item(f, 1001).data.min_weight = 5000),
-      [{ file: 'fish.json', item_id: 1001, field: 'data.min_weight', code: 'weight-range', params: { min_weight: 5000, max_weight: 3000 } }],
+      [
+        {
+          file: 'fish.json',
+          item_id: 1001,
+          field: 'data.min_weight',
+          code: 'weight-range',
+          params: { min_weight: 5000, max_weight: 3000 },
+        },
+      ],
     ],
     [
       'bounds with zero area',
@@ -181,7 +229,15 @@ describe('each bad item is reported at its file, item and field', () => {
       'a picture the package does not hold',
       'maps.json',
       (f) => void (item(f, 101).data.image = 'images/sea.png'),
-      [{ file: 'maps.json', item_id: 101, field: 'data.image', code: 'image-missing', params: { path: 'images/sea.png' } }],
+      [
+        {
+          file: 'maps.json',
+          item_id: 101,
+          field: 'data.image',
+          code: 'image-missing',
+          params: { path: 'images/sea.png' },
+        },
+      ],
     ],
     [
       'wrong types, a missing field and a level out of range',

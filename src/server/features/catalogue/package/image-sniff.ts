@@ -1,4 +1,4 @@
-/** What a picture's first bytes say it is, whatever its name says (docs/catalogue-format.md, "Pictures"). */
+/** What a picture's first bytes say it is, whatever its name says (docs/catalogue-format.md §4). */
 import type { PackageImage } from './package-types';
 
 export type ImageExt = PackageImage['ext'];
@@ -19,7 +19,10 @@ export function sniffImage(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   if (bytes.toString('latin1', 0, 4) === 'GIF8') return 'gif';
-  const head = bytes.toString('utf8', 0, 256).replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .toString('utf8', 0, 256)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('<')) return 'svg';
   return 'unknown';
 }

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCataloguePackage } from './load-package';
 import { packTarGz, packZip } from './pack-package';
 import type { PackageLoad } from './package-types';
-import { rewriteFile, writeSamplePackage } from './sample-package';
+import { rewriteFile, writeSamplePackage, type LooseJson } from './sample-package';
 
 function problemsOf(load: PackageLoad) {
   if (load.ok) throw new Error('expected problems, the package loaded');
@@ -20,8 +20,8 @@ async function fresh(): Promise<string> {
   cleanup.push(d);
   return d;
 }
-async function manifestOf(d: string): Promise<Record<string, any>> {
-  return JSON.parse(await readFile(path.join(d, 'manifest.json'), 'utf8')) as Record<string, any>;
+async function manifestOf(d: string): Promise<LooseJson> {
+  return JSON.parse(await readFile(path.join(d, 'manifest.json'), 'utf8')) as LooseJson;
 }
 async function writeManifest(d: string, manifest: unknown): Promise<void> {
   await writeFile(path.join(d, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -31,7 +31,9 @@ describe('the manifest and the files it lists', () => {
   it('a listed file the package lacks, in a folder, a .zip and a .tar.gz', async () => {
     const d = await fresh();
     await unlink(path.join(d, 'images', 'river.png'));
-    const expected = [{ file: 'images/river.png', item_id: null, field: null, code: 'file-missing', params: undefined }];
+    const expected = [
+      { file: 'images/river.png', item_id: null, field: null, code: 'file-missing', params: undefined },
+    ];
     expect(problemsOf(await loadCataloguePackage({ path: d }))).toEqual(expected);
     expect(problemsOf(await loadCataloguePackage({ bytes: await packZip(d) }))).toEqual(expected);
     expect(problemsOf(await loadCataloguePackage({ bytes: await packTarGz(d) }))).toEqual(expected);
@@ -55,7 +57,13 @@ describe('the manifest and the files it lists', () => {
     manifest.files['fish.json'] = '0'.repeat(64);
     await writeManifest(d, manifest);
     expect(problemsOf(await loadCataloguePackage({ bytes: await packTarGz(d) }))).toEqual([
-      { file: 'fish.json', item_id: null, field: null, code: 'hash-mismatch', params: { expected: '0'.repeat(64), actual } },
+      {
+        file: 'fish.json',
+        item_id: null,
+        field: null,
+        code: 'hash-mismatch',
+        params: { expected: '0'.repeat(64), actual },
+      },
     ]);
   });
 
@@ -119,7 +127,11 @@ describe('malformed JSON says where', () => {
     const d = await fresh();
     await writeFile(path.join(d, 'manifest.json'), '{"game": "x",');
     expect(problemsOf(await loadCataloguePackage({ path: d }))).toContainEqual(
-      expect.objectContaining({ file: 'manifest.json', code: 'json-malformed', params: expect.objectContaining({ line: 1, column: 14 }) }),
+      expect.objectContaining({
+        file: 'manifest.json',
+        code: 'json-malformed',
+        params: expect.objectContaining({ line: 1, column: 14 }),
+      }),
     );
     await writeFile(path.join(d, 'manifest.json'), Buffer.from([0x7b, 0xff, 0x7d]));
     expect(problemsOf(await loadCataloguePackage({ path: d }))).toContainEqual(

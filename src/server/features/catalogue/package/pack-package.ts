@@ -40,7 +40,12 @@ export async function packZip(dir: string, options: PackOptions = {}): Promise<B
 }
 
 /** One tar entry, written by hand (tests use it to make archives no honest tool would): a 512-byte header, the data, padding to the next 512-byte block. */
-export function tarEntry(entryPath: string, data: Buffer, type: types.EntryTypeName = 'File', linkpath?: string): Buffer {
+export function tarEntry(
+  entryPath: string,
+  data: Buffer,
+  type: types.EntryTypeName = 'File',
+  linkpath?: string,
+): Buffer {
   const header = new Header({
     path: entryPath,
     mode: 0o644,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { cataloguePackageJsonSchema, cataloguePackageJsonSchemaText } from './package-json-schema';
-import { writeSamplePackage } from './sample-package';
+import { writeSamplePackage, type LooseJson } from './sample-package';
 
 const COMMITTED = path.resolve(import.meta.dirname, '../../../../../docs/catalogue-package.schema.json');
 
@@ -15,7 +15,7 @@ describe('the catalogue package JSON Schema', () => {
   });
 
   it('has a definition for the manifest and each group file, strict about unknown fields', () => {
-    const schema = cataloguePackageJsonSchema() as { $defs: Record<string, any> };
+    const schema = cataloguePackageJsonSchema() as { $defs: LooseJson };
     expect(Object.keys(schema.$defs).sort()).toEqual(['baits', 'fish', 'fish_way', 'manifest', 'maps', 'star_type']);
     expect(schema.$defs.manifest.additionalProperties).toBe(false);
     expect(schema.$defs.manifest.required).toEqual(['game', 'patch', 'format_version', 'created_at', 'files']);
@@ -31,7 +31,7 @@ describe('a standard JSON Schema validator with the published schema', () => {
     const dir = await writeSamplePackage();
     try {
       for (const file of ['manifest.json', 'fish.json', 'maps.json', 'baits.json', 'star_type.json', 'fish_way.json']) {
-        const json = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as Record<string, any>;
+        const json = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as LooseJson;
         expect(validate(json), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
         if (file === 'fish.json') {
           json.items[0].data.colour = 'red';

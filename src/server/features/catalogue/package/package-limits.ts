@@ -1,5 +1,5 @@
 /**
- * How much a package may hold (docs/catalogue-format.md, "Archives"): the loader reads everything into memory, so
+ * How much a package may hold (docs/catalogue-format.md §5): the loader reads everything into memory, so
  * these caps are what keeps a hostile upload from filling it. Reading stops as soon as one is passed.
  */
 import { PACKAGE_IMAGE_MAX_BYTES } from '#shared/contracts/catalogue-package';

@@ -1,5 +1,5 @@
 /**
- * The one way the loader words a problem (docs/catalogue-format.md, "Problems"): a stable code, where it is (file,
+ * The one way the loader words a problem (docs/catalogue-format.md §7): a stable code, where it is (file,
  * item id, dotted field), its params, and the English sentence the CLI prints. The admin page words the same code and
  * params in the reader's language, so every fact a message states is also in `params`.
  */

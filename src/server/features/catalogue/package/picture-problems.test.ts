@@ -37,7 +37,9 @@ async function withPictures(pictures: Record<string, Buffer>, iconOf2000?: strin
 }
 
 const svg = (body: string, attrs = 'width="16" height="16"') =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attrs}>${body}</svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attrs}>${body}</svg>`,
+  );
 
 describe('pictures are what their names say', () => {
   it('PNG, WebP, JPEG (.jpeg and .jpg) and a safe SVG all load, with their sizes', async () => {
@@ -71,11 +73,35 @@ describe('pictures are what their names say', () => {
       }),
     );
     expect(problems).toEqual([
-      { file: 'images/a.webp', item_id: null, field: null, code: 'image-format-mismatch', params: { ext: 'webp', actual: 'png' } },
-      { file: 'images/b.png', item_id: null, field: null, code: 'image-format-mismatch', params: { ext: 'png', actual: 'unknown' } },
-      { file: 'images/c.jpeg', item_id: null, field: null, code: 'image-format-mismatch', params: { ext: 'jpeg', actual: 'gif' } },
+      {
+        file: 'images/a.webp',
+        item_id: null,
+        field: null,
+        code: 'image-format-mismatch',
+        params: { ext: 'webp', actual: 'png' },
+      },
+      {
+        file: 'images/b.png',
+        item_id: null,
+        field: null,
+        code: 'image-format-mismatch',
+        params: { ext: 'png', actual: 'unknown' },
+      },
+      {
+        file: 'images/c.jpeg',
+        item_id: null,
+        field: null,
+        code: 'image-format-mismatch',
+        params: { ext: 'jpeg', actual: 'gif' },
+      },
       { file: 'images/d.gif', item_id: null, field: null, code: 'image-type', params: { ext: 'gif' } },
-      { file: 'images/e.svg', item_id: null, field: null, code: 'image-format-mismatch', params: { ext: 'svg', actual: 'png' } },
+      {
+        file: 'images/e.svg',
+        item_id: null,
+        field: null,
+        code: 'image-format-mismatch',
+        params: { ext: 'svg', actual: 'png' },
+      },
     ]);
   });
 
@@ -83,44 +109,64 @@ describe('pictures are what their names say', () => {
     const png = Buffer.from(await solidPng(4, 4, [1, 2, 3]));
     png.fill(0, 12, 40);
     const problems = problemsOf(await withPictures({ 'images/broken.png': png }));
-    expect(problems).toEqual([
-      expect.objectContaining({ file: 'images/broken.png', code: 'image-unreadable' }),
-    ]);
+    expect(problems).toEqual([expect.objectContaining({ file: 'images/broken.png', code: 'image-unreadable' })]);
   });
 });
 
 describe('an SVG must be safe to serve', () => {
   const unsafe: Array<[string, Buffer, Array<{ code: string; params?: Record<string, string> }>]> = [
     ['a script element', svg('<script>alert(1)</script>'), [{ code: 'svg-script' }]],
-    ['an event attribute', svg('<rect onload="alert(1)" ONCLICK="x()"/>'), [
-      { code: 'svg-event-attribute', params: { attribute: 'onload' } },
-      { code: 'svg-event-attribute', params: { attribute: 'ONCLICK' } },
-    ]],
-    ['a foreignObject', svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>'), [
-      { code: 'svg-foreign-object' },
-    ]],
-    ['an external xlink:href', svg('<image xlink:href="https://example.org/a.png"/>'), [
-      { code: 'svg-external-reference', params: { reference: 'https://example.org/a.png' } },
-    ]],
-    ['a javascript: href', svg('<a href="javascript:alert(1)"><rect/></a>'), [
-      { code: 'svg-external-reference', params: { reference: 'javascript:alert(1)' } },
-    ]],
-    ['an external url() in an attribute', svg('<rect fill="url(https://evil.test/x.svg#p)"/>'), [
-      { code: 'svg-external-reference', params: { reference: 'https://evil.test/x.svg#p' } },
-    ]],
-    ['a <style> importing a sheet', svg('<style>@import "https://evil.test/a.css"; rect { fill: url(data:x) }</style>'), [
-      { code: 'svg-external-reference', params: { reference: '@import' } },
-      { code: 'svg-external-reference', params: { reference: 'data:x' } },
-    ]],
-    ['an animation that sets an href', svg('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>'), [
-      { code: 'svg-external-reference', params: { reference: 'animated href' } },
-    ]],
-    ['a DOCTYPE declaring entities', Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'), [
-      { code: 'svg-doctype' },
-    ]],
-    ['a stylesheet instruction', Buffer.from('<?xml-stylesheet href="https://evil.test/a.css"?><svg xmlns="http://www.w3.org/2000/svg"/>'), [
-      { code: 'svg-external-reference', params: { reference: '<?xml-stylesheet?>' } },
-    ]],
+    [
+      'an event attribute',
+      svg('<rect onload="alert(1)" ONCLICK="x()"/>'),
+      [
+        { code: 'svg-event-attribute', params: { attribute: 'onload' } },
+        { code: 'svg-event-attribute', params: { attribute: 'ONCLICK' } },
+      ],
+    ],
+    [
+      'a foreignObject',
+      svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>'),
+      [{ code: 'svg-foreign-object' }],
+    ],
+    [
+      'an external xlink:href',
+      svg('<image xlink:href="https://example.org/a.png"/>'),
+      [{ code: 'svg-external-reference', params: { reference: 'https://example.org/a.png' } }],
+    ],
+    [
+      'a javascript: href',
+      svg('<a href="javascript:alert(1)"><rect/></a>'),
+      [{ code: 'svg-external-reference', params: { reference: 'javascript:alert(1)' } }],
+    ],
+    [
+      'an external url() in an attribute',
+      svg('<rect fill="url(https://evil.test/x.svg#p)"/>'),
+      [{ code: 'svg-external-reference', params: { reference: 'https://evil.test/x.svg#p' } }],
+    ],
+    [
+      'a <style> importing a sheet',
+      svg('<style>@import "https://evil.test/a.css"; rect { fill: url(data:x) }</style>'),
+      [
+        { code: 'svg-external-reference', params: { reference: '@import' } },
+        { code: 'svg-external-reference', params: { reference: 'data:x' } },
+      ],
+    ],
+    [
+      'an animation that sets an href',
+      svg('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>'),
+      [{ code: 'svg-external-reference', params: { reference: 'animated href' } }],
+    ],
+    [
+      'a DOCTYPE declaring entities',
+      Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'),
+      [{ code: 'svg-doctype' }],
+    ],
+    [
+      'a stylesheet instruction',
+      Buffer.from('<?xml-stylesheet href="https://evil.test/a.css"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
+      [{ code: 'svg-external-reference', params: { reference: '<?xml-stylesheet?>' } }],
+    ],
   ];
 
   it.each(unsafe)('%s is refused, as a problem on the picture', async (_name, bytes, findings) => {

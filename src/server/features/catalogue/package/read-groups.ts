@@ -1,5 +1,5 @@
 /**
- * The five group files (docs/catalogue-format.md, "Group files"): each parsed with its zod schema, every issue
+ * The five group files (docs/catalogue-format.md §3): each parsed with its zod schema, every issue
  * placed on its item and field, and ids checked for repeats in the file and across groups (the catalogue keeps all
  * groups in one table keyed by id). Items that pass their schema are kept, so the cross-file checks can still report
  * what is wrong between the valid ones.
@@ -88,7 +88,9 @@ export function readGroups(container: ContainerFiles): GroupsRead {
       ids[group].set(id, item);
       const other = owner.get(id);
       if (other) {
-        problems.push(packageProblem('id-in-two-groups', { file, item_id: id, field: 'id' }, { id, other_file: other }));
+        problems.push(
+          packageProblem('id-in-two-groups', { file, item_id: id, field: 'id' }, { id, other_file: other }),
+        );
       } else owner.set(id, file);
     }
   }

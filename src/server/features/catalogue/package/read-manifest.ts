@@ -1,5 +1,5 @@
 /**
- * The manifest and the files it lists (docs/catalogue-format.md, "The manifest"): every file of the package is
+ * The manifest and the files it lists (docs/catalogue-format.md §2): every file of the package is
  * listed with its SHA-256 and every listed file is there, only the group files and pictures under `images/` may be,
  * and each group has its file.
  */
@@ -25,7 +25,9 @@ function allowed(path: string): boolean {
 /** `files` as written, even when some of its hashes are malformed (those are the schema's problems). */
 function listedFiles(value: unknown): Record<string, unknown> | null {
   const files = (value as { files?: unknown } | null)?.files;
-  return files !== null && typeof files === 'object' && !Array.isArray(files) ? (files as Record<string, unknown>) : null;
+  return files !== null && typeof files === 'object' && !Array.isArray(files)
+    ? (files as Record<string, unknown>)
+    : null;
 }
 
 function checkListing(container: ContainerFiles, listed: Record<string, unknown>, problems: PackageProblem[]): void {
@@ -37,7 +39,8 @@ function checkListing(container: ContainerFiles, listed: Record<string, unknown>
     const bytes = container.files.get(path);
     if (bytes) {
       const actual = sha256Hex(bytes);
-      if (typeof expected === 'string' && /^[0-9a-f]{64}$/.test(expected) && actual !== expected) problems.push(packageProblem('hash-mismatch', { file: path }, { expected, actual }));
+      if (typeof expected === 'string' && /^[0-9a-f]{64}$/.test(expected) && actual !== expected)
+        problems.push(packageProblem('hash-mismatch', { file: path }, { expected, actual }));
     } else if (!container.refused.has(path)) {
       problems.push(packageProblem('file-missing', { file: path }));
     }

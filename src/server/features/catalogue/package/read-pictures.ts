@@ -19,7 +19,12 @@ export interface PicturesRead {
 
 type Size = { width: number | null; height: number | null };
 
-async function rasterSize(file: string, ext: ImageExt, bytes: Buffer, problems: PackageProblem[]): Promise<Size | null> {
+async function rasterSize(
+  file: string,
+  ext: ImageExt,
+  bytes: Buffer,
+  problems: PackageProblem[],
+): Promise<Size | null> {
   const actual = sniffImage(bytes);
   if (actual !== ext) {
     problems.push(packageProblem('image-format-mismatch', { file }, { ext, actual }));

@@ -37,14 +37,24 @@ export function sampleGroups(): PackageGroups {
         name_en: 'Lake',
         name_ja: '湖',
         sort: 1,
-        data: { image: 'images/lake.png', width: 40, height: 30, bounds: { x_min: 0, y_min: 0, x_max: 400, y_max: 300 } },
+        data: {
+          image: 'images/lake.png',
+          width: 40,
+          height: 30,
+          bounds: { x_min: 0, y_min: 0, x_max: 400, y_max: 300 },
+        },
       },
       {
         id: 101,
         name: '河',
         name_en: 'River',
         sort: 2,
-        data: { image: 'images/river.png', width: 20, height: 20, bounds: { x_min: -10, y_min: -10, x_max: 10, y_max: 10 } },
+        data: {
+          image: 'images/river.png',
+          width: 20,
+          height: 20,
+          bounds: { x_min: -10, y_min: -10, x_max: 10, y_max: 10 },
+        },
       },
     ],
     fish: [
@@ -108,18 +118,27 @@ export async function rewriteFile(dir: string, rel: string, bytes: Buffer | stri
   const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   await writeFile(path.join(dir, ...rel.split('/')), data);
   if (rel === MANIFEST_FILE) return;
-  const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
+  const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), 'utf8')) as {
+    files: Record<string, string>;
+  };
   manifest.files[rel] = sha256Hex(data);
   await writeFile(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
 }
+
+/** JSON as a test edits it: any shape, so a test can put a wrong type or value in any field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests write wrong types on purpose
+export type LooseJson = Record<string, any>;
 
 /** Rewrites a group file through a function of its parsed JSON. */
 export async function editGroupFile(
   dir: string,
   rel: string,
-  edit: (file: { group: string; items: Record<string, any>[] }) => void,
+  edit: (file: { group: string; items: LooseJson[] }) => void,
 ): Promise<void> {
-  const file = JSON.parse(await readFile(path.join(dir, rel), 'utf8')) as { group: string; items: Record<string, any>[] };
+  const file = JSON.parse(await readFile(path.join(dir, rel), 'utf8')) as {
+    group: string;
+    items: LooseJson[];
+  };
   edit(file);
   await rewriteFile(dir, rel, JSON.stringify(file, null, 2));
 }

@@ -1,5 +1,5 @@
 /**
- * Whether an SVG is safe to serve from our own origin (docs/catalogue-format.md, "Pictures"): parsed as XML with
+ * Whether an SVG is safe to serve from our own origin (docs/catalogue-format.md §4): parsed as XML with
  * xmldom — never judged by regular expressions alone — then every node walked. Refused: `<script>`, `on*` event
  * attributes, `<foreignObject>`, a DOCTYPE with an internal subset (entity tricks), a stylesheet processing
  * instruction, and any `href`, `xlink:href`, CSS `url()` / `@import` that is not a same-document `#fragment`.
@@ -85,7 +85,10 @@ function sizeOf(root: { getAttribute(name: string): string | null }): { width: n
   const width = plain(root.getAttribute('width'));
   const height = plain(root.getAttribute('height'));
   if (width !== null && height !== null) return { width, height };
-  const box = (root.getAttribute('viewBox') ?? '').trim().split(/[\s,]+/).map(Number);
+  const box = (root.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (box.length === 4 && box.every(Number.isFinite)) return { width: box[2] ?? null, height: box[3] ?? null };
   return { width: null, height: null };
 }
@@ -115,7 +118,10 @@ export function checkSvg(text: string): SvgCheck {
   }
   const root = document.documentElement;
   if (!root || (root.localName ?? root.nodeName).toLowerCase() !== 'svg') {
-    return { findings: [{ code: 'image-format-mismatch', params: { ext: 'svg', actual: 'XML without an <svg> root' } }], ...none };
+    return {
+      findings: [{ code: 'image-format-mismatch', params: { ext: 'svg', actual: 'XML without an <svg> root' } }],
+      ...none,
+    };
   }
 
   const findings: SvgFinding[] = [];

@@ -49,7 +49,8 @@ function json(value: unknown): Buffer {
 /** Writes the package into `dir` (created when missing). Refuses a folder that already holds files: they would be extra. */
 export async function writeCataloguePackage(dir: string, content: PackageContent): Promise<PackageManifest> {
   await mkdir(dir, { recursive: true });
-  if ((await readdir(dir)).length > 0) throw new Error(`${dir} is not empty: a package must be written to an empty folder`);
+  if ((await readdir(dir)).length > 0)
+    throw new Error(`${dir} is not empty: a package must be written to an empty folder`);
 
   const files = new Map<string, Buffer>();
   for (const group of CATEGORY_GROUPS) {
@@ -57,7 +58,8 @@ export async function writeCataloguePackage(dir: string, content: PackageContent
     files.set(PACKAGE_GROUP_FILES[group], json({ group, items: items.map(ordered) }));
   }
   for (const [rel, bytes] of content.images) {
-    if (!isPlainPath(rel) || !rel.startsWith(IMAGES_FOLDER)) throw new Error(`picture path ${rel} is not under images/`);
+    if (!isPlainPath(rel) || !rel.startsWith(IMAGES_FOLDER))
+      throw new Error(`picture path ${rel} is not under images/`);
     files.set(rel, bytes);
   }
 
