@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   demoPackageDir,
   demoPicturesSvgSha256,
   writeDemoPackage,
+  writePackageOnce,
 } from './demo-package';
 import { generateDemoWorld } from './generate-world';
 
@@ -63,5 +64,42 @@ describe('the demo world as a package', () => {
     // When this fails, the painter draws something else: write the new value into DEMO_PICTURES_SVG_SHA256 in
     // src/server/demo/demo-package.ts, so cached demo packages are written again.
     expect(DEMO_PICTURES_SVG_SHA256).toBe(demoPicturesSvgSha256());
+  });
+});
+
+describe('writePackageOnce', () => {
+  it('lets racing writers all answer one complete folder, and leaves no temporary folder behind', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'anglerdex-once-'));
+    cleanup.push(parent);
+    const target = path.join(parent, 'package');
+    let writes = 0;
+    const write = async (dir: string): Promise<void> => {
+      writes += 1;
+      await mkdir(dir);
+      await writeFile(path.join(dir, 'fish.json'), String(writes));
+      // Slow enough that all writers are past their "already there?" check before the first one renames.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await writeFile(path.join(dir, 'manifest.json'), '{}');
+    };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => writePackageOnce(target, write)));
+    expect(answers).toEqual(Array(4).fill(target));
+    expect(writes).toBe(4);
+    expect(await readdir(parent)).toEqual(['package']);
+    expect((await readdir(target)).sort()).toEqual(['fish.json', 'manifest.json']);
+
+    // Once it is there, nothing is written again.
+    await writePackageOnce(target, write);
+    expect(writes).toBe(4);
+  });
+
+  it('passes a failed write on and leaves nothing behind', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'anglerdex-once-'));
+    cleanup.push(parent);
+    const failing = async (dir: string): Promise<void> => {
+      await mkdir(dir);
+      throw new Error('disk full');
+    };
+    await expect(writePackageOnce(path.join(parent, 'package'), failing)).rejects.toThrow('disk full');
+    expect(await readdir(parent)).toEqual([]);
   });
 });

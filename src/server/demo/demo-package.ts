@@ -135,29 +135,38 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/**
+ * Answers `dir` once a complete package is there: the one already written, or one `write` makes under a temporary
+ * name and renames into place. A rename is atomic, so no reader ever sees half a package; when several processes
+ * race, the first rename wins, the others' fail on the now non-empty folder and they use the winner's.
+ */
+export async function writePackageOnce(dir: string, write: (dir: string) => Promise<void>): Promise<string> {
+  const manifest = path.join(dir, 'manifest.json');
+  if (await exists(manifest)) return dir;
+  const temp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await write(temp);
+    await rename(temp, dir);
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    if (!(await exists(manifest))) throw error;
+  }
+  return dir;
+}
+
 let cached: Promise<string> | undefined;
 
 /**
- * The path of the demo package, written once per generator content under the system temp folder and reused by every
- * later call, process and test worker. It is written under a temporary name and renamed into place, so a reader
- * never sees half a package; when two workers race, the second one's rename fails and it uses the first one's.
+ * The path of the demo package, written once per generator content under the system temp folder (`writePackageOnce`)
+ * and reused by every later call, process and test worker.
  */
 export function demoPackageDir(): Promise<string> {
-  cached ??= (async () => {
-    const dir = path.join(os.tmpdir(), `anglerdex-demo-package-${demoPackageKey()}`);
-    if (await exists(path.join(dir, 'manifest.json'))) return dir;
-    const temp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-    try {
-      await writeDemoPackage(temp);
-      await rename(temp, dir);
-    } catch (error) {
-      await rm(temp, { recursive: true, force: true });
-      if (!(await exists(path.join(dir, 'manifest.json')))) throw error;
-    }
-    return dir;
-  })();
-  cached.catch(() => {
-    cached = undefined;
-  });
+  if (!cached) {
+    cached = writePackageOnce(path.join(os.tmpdir(), `anglerdex-demo-package-${demoPackageKey()}`), writeDemoPackage);
+    // A failed write is tried again by the next call.
+    cached.catch(() => {
+      cached = undefined;
+    });
+  }
   return cached;
 }

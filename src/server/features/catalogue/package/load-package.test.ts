@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,14 @@ describe('loadCataloguePackage: a written package loads back', () => {
     await writeFile(file, await packTarGz(dir));
     expect(loaded(await loadCataloguePackage({ path: file })).contentSha256).toBe(reference.contentSha256);
     await writeFile(file, await packZip(dir));
+    expect(loaded(await loadCataloguePackage({ path: file })).contentSha256).toBe(reference.contentSha256);
+  });
+
+  it('from a .tar.gz made by the system tar, whose entries start with "./"', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'anglerdex-archive-'));
+    cleanup.push(out);
+    const file = path.join(out, 'patch.tar.gz');
+    execFileSync('tar', ['-czf', file, '-C', dir, '.']);
     expect(loaded(await loadCataloguePackage({ path: file })).contentSha256).toBe(reference.contentSha256);
   });
 });

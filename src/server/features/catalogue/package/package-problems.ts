@@ -90,13 +90,18 @@ export function packageProblem(code: PackageProblemCode, place: ProblemPlace, pa
   };
 }
 
+/** Plain code-unit order: the same on every machine, whatever its locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Problems come back in a stable order: by file, item id, field, code. */
 export function sortProblems(problems: PackageProblem[]): PackageProblem[] {
   return problems.sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      compare(a.file, b.file) ||
       (a.item_id ?? -1) - (b.item_id ?? -1) ||
-      (a.field ?? '').localeCompare(b.field ?? '') ||
-      a.code.localeCompare(b.code),
+      compare(a.field ?? '', b.field ?? '') ||
+      compare(a.code, b.code),
   );
 }
