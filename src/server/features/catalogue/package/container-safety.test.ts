@@ -152,14 +152,24 @@ describe('size caps', () => {
     const started = performance.now();
     const problems = problemsOf(await loadCataloguePackage({ bytes: bomb }));
     expect(performance.now() - started).toBeLessThan(5000);
+    // The entry's header already declares more than a file may hold; the stream is stopped by the ratio.
+    const tooLarge = {
+      file: 'images/bomb.png',
+      item_id: null,
+      field: null,
+      code: 'file-too-large',
+      params: { max: PACKAGE_IMAGE_MAX_BYTES },
+    };
     expect(problems).toEqual([
       { file: '', item_id: null, field: null, code: 'compression-ratio', params: { max: 100 } },
+      tooLarge,
     ]);
 
     // With the ratio allowed, the total cap stops it instead.
     const capped = problemsOf(await loadCataloguePackage({ bytes: bomb }, { maxRatio: 1e9, maxTotalBytes: 64 * MiB }));
     expect(capped).toEqual([
       { file: '', item_id: null, field: null, code: 'package-too-large', params: { max: 64 * MiB } },
+      tooLarge,
     ]);
   });
 
@@ -207,6 +217,16 @@ describe('what is not a package', () => {
       const problems = problemsOf(await loadCataloguePackage({ bytes }));
       expect(problems.map((p) => p.code)).toEqual(['archive-corrupt']);
     }
+  });
+
+  it('a zip entry that inflates to more than its directory declares', async () => {
+    const zip = await zipOf([{ name: 'images/a.png', data: Buffer.alloc(5000, 7) }]);
+    // The central directory record (signature 50 4b 01 02) keeps the uncompressed size at offset 24: declare 10.
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    const lying = Buffer.from(zip);
+    lying.writeUInt32LE(10, central + 24);
+    const problems = problemsOf(await loadCataloguePackage({ bytes: lying }));
+    expect(problems.map((p) => p.code)).toEqual(['archive-corrupt']);
   });
 
   it('a path that does not exist', async () => {

@@ -18,12 +18,12 @@ export interface PackageLimits {
 }
 
 /**
- * A package of 50 map pictures, 1,000 fish and 5,000 bait icons fits with room to spare; a real gzip or zip bomb
+ * A package of 50 large map pictures (up to ~19 MiB each), 1,000 fish and 5,000 bait icons fits; a real gzip or zip bomb
  * (ratio in the thousands) is stopped after its first few megabytes.
  */
 export const DEFAULT_PACKAGE_LIMITS: PackageLimits = {
   maxEntries: 20_000,
-  maxTotalBytes: 512 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
   maxFileBytes: PACKAGE_IMAGE_MAX_BYTES,
   maxRatio: 100,
   ratioFloorBytes: 8 * 1024 * 1024,

@@ -12,7 +12,7 @@ import { isPlainPath } from './entry-paths';
 import { readJsonFile } from './json-file';
 import { packageProblem } from './package-problems';
 import { MANIFEST_FILE } from './read-container';
-import { sha256Hex } from './sha256';
+import { fileSha256 } from './sha256';
 import { zodProblems } from './zod-problems';
 
 export const IMAGES_FOLDER = 'images/';
@@ -38,7 +38,7 @@ function checkListing(container: ContainerFiles, listed: Record<string, unknown>
     }
     const bytes = container.files.get(path);
     if (bytes) {
-      const actual = sha256Hex(bytes);
+      const actual = fileSha256(bytes);
       if (typeof expected === 'string' && /^[0-9a-f]{64}$/.test(expected) && actual !== expected)
         problems.push(packageProblem('hash-mismatch', { file: path }, { expected, actual }));
     } else if (!container.refused.has(path)) {

@@ -1,15 +1,16 @@
 /**
- * The pictures under `images/`: each must be the format its extension names (magic bytes, then sharp reads its
- * header for the pixel size), and an SVG must pass `checkSvg`. The size cap was applied while reading the container.
+ * The pictures under `images/`: each must be the format its extension names (magic bytes, then its header for the
+ * pixel size: read directly for PNG and WebP, by sharp otherwise), and an SVG must pass `checkSvg`. The size cap was applied while reading the container.
  */
 import sharp from 'sharp';
 import type { PackageProblem } from '#shared/contracts/catalogue-package';
 import type { ContainerFiles } from './entry-collector';
+import { headerSize } from './image-header-size';
 import { extOfName, type ImageExt, sniffImage } from './image-sniff';
 import { packageProblem } from './package-problems';
 import type { PackageImage } from './package-types';
 import { IMAGES_FOLDER } from './read-manifest';
-import { sha256Hex } from './sha256';
+import { fileSha256 } from './sha256';
 import { checkSvg } from './svg-safety';
 
 export interface PicturesRead {
@@ -29,6 +30,10 @@ async function rasterSize(
   if (actual !== ext) {
     problems.push(packageProblem('image-format-mismatch', { file }, { ext, actual }));
     return null;
+  }
+  if (ext !== 'svg') {
+    const fast = headerSize(ext, bytes);
+    if (fast) return fast;
   }
   try {
     const meta = await sharp(bytes).metadata();
@@ -72,7 +77,7 @@ export async function readPictures(container: ContainerFiles): Promise<PicturesR
       continue;
     }
     const size = ext === 'svg' ? svgSize(file, bytes, problems) : await rasterSize(file, ext, bytes, problems);
-    if (size) images.set(file, { sha256: sha256Hex(bytes), ext, bytes, ...size });
+    if (size) images.set(file, { sha256: fileSha256(bytes), ext, bytes, ...size });
   }
   return { images, problems };
 }
