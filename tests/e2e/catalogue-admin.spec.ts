@@ -43,7 +43,10 @@ function packageWithNewFish(fishName: string, patch: string): string {
   fs.writeFileSync(fishFile, `${JSON.stringify(fish, null, 2)}\n`);
 
   const manifestFile = path.join(dir, 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { patch: string; files: Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    patch: string;
+    files: Record<string, string>;
+  };
   manifest.patch = patch;
   manifest.files['fish.json'] = createHash('sha256').update(fs.readFileSync(fishFile)).digest('hex');
   fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
