@@ -1,13 +1,13 @@
 /**
  * The superuser catalogue page for scripts/screenshots.ts (issue 21): a superuser made with `npm run user:create` on
  * the server's data folder (so run the script with the server's `DATA_DIR` set), the page as it opens, and the page
- * with a dry-run report. The report is a sample answered in the browser (problems of several kinds in two files, and a
+ * with three versions and a dry-run report. Those are samples answered in the browser (problems of several kinds in two files, and a
  * diff of every part with its impact), so the layout is judged with everything a report can show, whatever package the
  * server's catalogue would need for it.
  */
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import type { CatalogueDryRun } from '../src/shared/contracts/catalogue-package';
+import type { CatalogueDryRun, CatalogueVersionList } from '../src/shared/contracts/catalogue-package';
 import { PAGE_PATHS } from '../src/shared/pages';
 
 const PASSWORD = 'screenshots-1';
@@ -65,11 +65,27 @@ const SAMPLE_REPORT: CatalogueDryRun = {
   rebuild_maps: [3],
 };
 
-/** Chooses a file and checks it, the check answered with the sample report. */
+const HOUR = 3_600_000;
+const SAMPLE_VERSIONS: CatalogueVersionList = {
+  live: 3,
+  items: [3, 2, 1].map((id) => ({
+    id,
+    game: 'Anglerdex demo',
+    patch: id === 3 ? '1.0.22' : `1.0.${20 + id}`,
+    package_sha256: 'a'.repeat(64),
+    kind: id === 3 ? 'rollback' : 'import',
+    restored_from: id === 3 ? 1 : null,
+    applied_by: id === 1 ? 'demo' : 'operator.with.a.long.address@example.com',
+    applied_at: Date.UTC(2026, 10, 20) + id * 30 * HOUR,
+  })),
+};
+
+/** With sample versions in the table, chooses a file and checks it, the check answered with the sample report. */
 async function showReport(page: Page): Promise<void> {
-  await page.route('**/api/admin/catalogue/dry-run', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(SAMPLE_REPORT) }),
-  );
+  const answer = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.route('**/api/admin/catalogue/versions', (route) => route.fulfill(answer(SAMPLE_VERSIONS)));
+  await page.route('**/api/admin/catalogue/dry-run', (route) => route.fulfill(answer(SAMPLE_REPORT)));
+  await page.reload({ waitUntil: 'networkidle' });
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'patch-1.0.24.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
@@ -77,6 +93,8 @@ async function showReport(page: Page): Promise<void> {
   await page.getByTestId('dry-run-report').waitFor();
   // As the page looks on arrival: no focus ring, scrolled to the top (a string: this file is checked without the DOM).
   await page.evaluate('document.activeElement?.blur(); window.scrollTo(0, 0)');
+  // The page object serves the next shots too: they see the server's own answers.
+  await page.unrouteAll();
 }
 
 /**

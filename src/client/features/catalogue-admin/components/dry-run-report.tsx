@@ -57,7 +57,7 @@ function ImpactLine({ impact }: { impact: Impact | null }) {
   const locale = useLocale();
   if (!impact || impact.catches + impact.sales + impact.records === 0) return null;
   return (
-    <Text size="xs" c="orange.8" data-testid="impact">
+    <Text size="xs" c="var(--mantine-color-orange-light-color)" data-testid="impact">
       {t('report.impact', {
         catches: formatCount(impact.catches, locale),
         sales: formatCount(impact.sales, locale),
@@ -67,11 +67,12 @@ function ImpactLine({ impact }: { impact: Impact | null }) {
   );
 }
 
+/** "Fish 1201 · 金色鳟鱼": the diff names items by their Chinese name (`name`), marked as such for fonts and readers. */
 function ItemName({ item }: { item: DiffItem }) {
   const { t } = useTranslation('catalogue-admin');
   return (
     <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-      {t('report.itemName', { group: t(`groups.${item.group}`), id: item.id, name: item.name })}
+      {t('report.itemLabel', { group: t(`groups.${item.group}`), id: item.id })} <span lang="zh">{item.name}</span>
     </Text>
   );
 }
@@ -181,7 +182,7 @@ export function DryRunReport({ report }: { report: CatalogueDryRun }) {
           </Alert>
         ) : null}
         {report.ok && !report.unchanged ? (
-          <Group gap={6} c="teal.8">
+          <Group gap={6} c="var(--mantine-color-teal-light-color)">
             <IconCircleCheck size={18} aria-hidden />
             <Text size="sm">{t('report.ok')}</Text>
           </Group>

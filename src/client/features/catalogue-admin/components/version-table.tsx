@@ -51,7 +51,7 @@ export function VersionTable({
                 <Table.Td>
                   <Code>{version.patch}</Code>
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{version.game}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{version.game}</Table.Td>
                 <Table.Td>
                   {version.kind === 'rollback'
                     ? t('versions.kindRollback', { version: version.restored_from ?? '' })
