@@ -13,6 +13,7 @@ import { BackgroundTasks } from './background-tasks';
 import { CatchCommitThread, type CatchWriter, createCatchWriter, type HeatRollups } from './catch-store/catch-store';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { CatalogueImporter } from './features/catalogue/package/package-types';
 import { createHmac } from 'node:crypto';
 import { AiRepository } from './features/ai/ai.repository';
 import { AiService } from './features/ai/ai.service';
@@ -20,6 +21,7 @@ import { BuiltinAnswerer } from './features/ai/builtin-answerer';
 import { AuthenticationService } from './features/auth/auth.service';
 import { LoginLimits } from './features/auth/login-limits';
 import { RevokedTokensRepository } from './features/auth/revoked-tokens.repository';
+import { SqlCatalogueImporter } from './features/catalogue/catalogue-importer';
 import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
 import { LogsRepository } from './features/logs/logs.repository';
@@ -75,6 +77,8 @@ export interface Services {
   lastSeen: LastSeen;
   /** The catalogue in memory; `refresh()` it after writing the catalogue. */
   catalogue: CatalogueSnapshot;
+  /** Catalogue packages: dry run, apply as a version, versions, rollback, export (docs/catalogue-format.md). */
+  catalogueImporter: CatalogueImporter;
   /** The one writer of catches, sales and official records (uploads, records import, demo seeding, benchmarks). */
   catchWriter: CatchWriter;
   /** The catch logs and official records (`/logs/*`). */
@@ -140,6 +144,12 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     tasks,
   });
   const catalogue = new CatalogueSnapshot(catalogueRepository);
+  // After an apply: the catalogue in memory is refreshed (the default `onApplied`).
+  const catalogueImporter = new SqlCatalogueImporter({
+    db: db.kysely,
+    mediaDir: path.join(config.dataDir, 'media'),
+    catalogue,
+  });
   // Judges uploads against the catalogue in memory, which `catalogue.refresh()` replaces whenever it is written, and
   // counts new catches into the heat map's rollup in their transaction.
   // SQLite files: groups of catches commit on a thread of their own, off the event loop (decision 0016).
@@ -210,6 +220,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     loggerAuth,
     lastSeen,
     catalogue,
+    catalogueImporter,
     catchWriter,
     logs,
     stats,
