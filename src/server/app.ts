@@ -17,7 +17,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { type CatalogueImport, catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
 import { catalogueSchemaRoutes } from './features/catalogue-admin/catalogue-schema.routes';
-import { pendingCatalogueImport, pendingPackageSchema } from './features/catalogue-admin/pending-import';
+import { pendingPackageLoader, pendingPackageSchema } from './features/catalogue-admin/pending-import';
 import { healthRoutes } from './features/health/health.routes';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes';
 import { logsRoutes } from './features/logs/logs.routes';
@@ -48,8 +48,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Called with every route as it is added: tests read the route table through it. */
   onRoute?: (route: RouteOptions) => void;
-  /** The package loader and importer behind `/api/admin/catalogue` (tests hand in a slow or failing one). */
-  catalogueImport?: CatalogueImport;
+  /** Instead of the app's own package loader or importer behind `/api/admin/catalogue` (tests: a test loader, a slow importer). */
+  catalogueImport?: Partial<CatalogueImport>;
 }
 
 export interface BuiltApp {
@@ -114,7 +114,11 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
       });
       await api.register(catalogueSchemaRoutes, { packageSchema: pendingPackageSchema });
       await api.register(catalogueAdminRoutes, {
-        catalogueImport: catalogueImport ?? pendingCatalogueImport,
+        catalogueImport: {
+          importer: services.catalogueImporter,
+          loadPackage: pendingPackageLoader,
+          ...catalogueImport,
+        },
         rateLimits: services.rateLimits,
         uploadMaxBytes: config.catalogueAdmin.uploadMaxBytes,
         perMinute: config.catalogueAdmin.perMinute,

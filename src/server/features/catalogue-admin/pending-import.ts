@@ -1,28 +1,28 @@
 /**
- * Stand-ins until the package loader and the catalogue importer (features/catalogue/package/) are merged: the admin
- * routes exist and are documented, and answer 503 for what needs the importer. The composition root swaps these for
- * the real ones (`loadCataloguePackage`, `services.catalogueImporter`, `cataloguePackageJsonSchema`); this file goes
- * then.
+ * Stand-ins until the package loader (features/catalogue/package/: `loadCataloguePackage`,
+ * `cataloguePackageJsonSchema`) is merged: an uploaded archive is answered with one problem saying so (nothing is
+ * applied), and the public schema is made from the package contracts. The composition root swaps in the real ones
+ * then; this file goes.
  */
 import { z } from 'zod';
-import { PackageGroupFiles, PackageManifest } from '#shared/contracts/catalogue-package';
-import { DomainError } from '../../domain-error';
-import type { CatalogueImport } from './catalogue-admin.routes';
+import { PackageGroupFiles, PackageManifest, type PackageProblem } from '#shared/contracts/catalogue-package';
 
-const unavailable = async (): Promise<never> => {
-  throw new DomainError('unavailable', 'CATALOGUE_IMPORT_UNAVAILABLE');
-};
-
-export const pendingCatalogueImport: CatalogueImport = {
-  loadPackage: async () => null,
-  importer: {
-    dryRun: unavailable,
-    apply: unavailable,
-    versions: async () => ({ items: [], live: null }),
-    previewRollback: unavailable,
-    rollback: unavailable,
-  },
-};
+export async function pendingPackageLoader(): Promise<{ ok: false; problems: PackageProblem[] }> {
+  return {
+    ok: false,
+    problems: [
+      {
+        file: '',
+        item_id: null,
+        field: null,
+        code: 'source-unreadable',
+        params: { reason: 'this server cannot read uploaded archives yet: use npm run catalogue:import on a folder' },
+        message:
+          'the package cannot be read: this server cannot read uploaded archives yet: use npm run catalogue:import on a folder',
+      },
+    ],
+  };
+}
 
 export function pendingPackageSchema(): object {
   return z.toJSONSchema(
