@@ -25,6 +25,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The line naming a diff item ("Fish 501 · 金鳟": its label, then its Chinese name in a span of its own). */
+const itemLine = (container: HTMLElement, name: string) => within(container).getByText(name).parentElement!.textContent;
 const rows = () => within(screen.getByTestId('version-table')).getAllByRole('row').slice(1);
 const packageFile = () => new File([new Uint8Array([0x50, 0x4b, 3, 4, 1, 2])], 'patch-1.0.3.zip');
 
@@ -117,13 +119,13 @@ describe('the superuser page', () => {
     const file = await checkPackage();
 
     const diff = await screen.findByTestId('package-diff');
-    expect(within(screen.getByTestId('diff-added')).getByText('Fish 501 · 金鳟')).toBeTruthy();
+    expect(itemLine(screen.getByTestId('diff-added'), '金鳟')).toBe('Fish 501 · 金鳟');
     const changed = within(screen.getByTestId('diff-changed'));
-    expect(changed.getByText('Map 3 · 琥珀湖')).toBeTruthy();
+    expect(itemLine(screen.getByTestId('diff-changed'), '琥珀湖')).toBe('Map 3 · 琥珀湖');
     expect(changed.getByText('data.bounds.x_max')).toBeTruthy();
     expect(changed.getByText('Stored data: 1,234 catches · 0 sales · 5 records')).toBeTruthy();
     expect(within(screen.getByTestId('diff-removed')).getByText(en.report.none)).toBeTruthy();
-    expect(within(screen.getByTestId('diff-deprecated')).getByText('Bait 77 · 旧饵')).toBeTruthy();
+    expect(itemLine(screen.getByTestId('diff-deprecated'), '旧饵')).toBe('Bait 77 · 旧饵');
     expect(within(diff).getByText('Heat maps rebuilt for maps 3')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: en.upload.apply }));
@@ -176,7 +178,8 @@ describe('the superuser page', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Roll back to version 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roll back to version 1?' });
-    expect(await within(dialog).findByText('Fish 501 · 金鳟')).toBeTruthy();
+    await within(dialog).findByText('金鳟');
+    expect(itemLine(dialog, '金鳟')).toBe('Fish 501 · 金鳟');
     expect(api.to('POST', '/api/admin/catalogue/versions/1/rollback')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: en.rollback.confirm }));
     await waitFor(() =>
