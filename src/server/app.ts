@@ -17,7 +17,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { type CatalogueImport, catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
 import { catalogueSchemaRoutes } from './features/catalogue-admin/catalogue-schema.routes';
-import { pendingPackageLoader, pendingPackageSchema } from './features/catalogue-admin/pending-import';
+import { loadCataloguePackage } from './features/catalogue/package/load-package';
+import { cataloguePackageJsonSchema } from './features/catalogue/package/package-json-schema';
 import { healthRoutes } from './features/health/health.routes';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes';
 import { logsRoutes } from './features/logs/logs.routes';
@@ -112,11 +113,11 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
         catalogue: services.catalogue,
         repository: services.catalogueRepository,
       });
-      await api.register(catalogueSchemaRoutes, { packageSchema: pendingPackageSchema });
+      await api.register(catalogueSchemaRoutes, { packageSchema: cataloguePackageJsonSchema });
       await api.register(catalogueAdminRoutes, {
         catalogueImport: {
           importer: services.catalogueImporter,
-          loadPackage: pendingPackageLoader,
+          loadPackage: loadCataloguePackage,
           ...catalogueImport,
         },
         rateLimits: services.rateLimits,
