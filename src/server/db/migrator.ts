@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-heat-map-changes';
 import * as m0011 from './migrations/0011-logger-binding-codes';
 import * as m0012 from './migrations/0012-demo-logger-tokens';
 import * as m0013 from './migrations/0013-heat-windows';
+import * as m0015 from './migrations/0015-heat-rollup-bounds';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-logger-binding-codes': m0011,
   '0012-demo-logger-tokens': m0012,
   '0013-heat-windows': m0013,
+  '0015-heat-rollup-bounds': m0015,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
