@@ -22,6 +22,7 @@ import { LoginLimits } from './features/auth/login-limits';
 import { RevokedTokensRepository } from './features/auth/revoked-tokens.repository';
 import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
+import { catalogueVersionMarker, CatalogueWatcher } from './features/catalogue/catalogue-watcher';
 import { LogsRepository } from './features/logs/logs.repository';
 import { LogsService } from './features/logs/logs.service';
 import { BaitGuideRepository } from './features/bait-guide/bait-guide.repository';
@@ -75,13 +76,18 @@ export interface Services {
   lastSeen: LastSeen;
   /** The catalogue in memory; `refresh()` it after writing the catalogue. */
   catalogue: CatalogueSnapshot;
+  /**
+   * Reloads `catalogue` when another process (or this one) applied a new catalogue version, then rebuilds the heat
+   * map of the maps whose bounds moved (decision 0025). Started by server.ts; stopped by `close()`.
+   */
+  catalogueWatcher: CatalogueWatcher;
   /** The one writer of catches, sales and official records (uploads, records import, demo seeding, benchmarks). */
   catchWriter: CatchWriter;
   /** The catch logs and official records (`/logs/*`). */
   logs: LogsService;
   /** Personal stats of a user's bound logger (`/users/me/stats`). */
   stats: StatsService;
-  /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up. */
+  /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up, `ensureBounds()` on a reload. */
   heatRollups: HeatRollups;
   /** Catches per grid cell of a map (`/heatmap`). */
   heatmap: HeatmapService;
@@ -158,6 +164,16 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     ...(catchThread && { thread: catchThread }),
   });
 
+  const catalogueWatcher = new CatalogueWatcher(catalogue, {
+    marker: catalogueVersionMarker(db.reads),
+    intervalMs: config.catalogueWatchMs,
+    afterRefresh: async () => {
+      const rebuilt = await heatRollups.ensureBounds();
+      if (rebuilt.length > 0) log.info({ maps: rebuilt }, 'heat map rebuilt for new map bounds');
+    },
+    onError: (error) => log.warn({ err: error }, 'catalogue reload failed; tried again at the next check'),
+  });
+
   // Start-up: avatar pictures no user refers to any more (a crash between file and row) are deleted. A failure
   // only leaves them for the next start.
   await profiles.sweepAvatars().then(
@@ -210,6 +226,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     loggerAuth,
     lastSeen,
     catalogue,
+    catalogueWatcher,
     catchWriter,
     logs,
     stats,
@@ -220,6 +237,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     vip,
     ai,
     async close() {
+      await catalogueWatcher.stop();
       // Mails still on their way go out before the SMTP pool closes.
       await tasks.drain();
       await mailer.close();
