@@ -8,6 +8,8 @@
  */
 export { catchesUnchangedSince, changesSql, KeptAnswers, type Window } from './catch-changes';
 export {
+  type Bounds,
+  boundsOf,
   cellBounds,
   cellCountsSql,
   cellSql,

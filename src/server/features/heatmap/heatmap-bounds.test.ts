@@ -219,6 +219,8 @@ describe('heat map rollups after a change of map bounds', () => {
       caught_at: wireTime(NOW - 3_600_000),
     });
     await write(ctx.services.catchWriter, [outsideOld]);
+    // Until the map is rebuilt, its heat map is the map as its rollup is counted: the old bounds, exactly.
+    await expectHeatmap(map.mapId, map.bounds);
 
     const [rebuilt] = await Promise.all([
       ctx.services.heatRollups.ensureBounds(),

@@ -39,7 +39,7 @@ export class HeatmapService {
 
   /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
   async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
-    const grid = await this.gridOf(query.map_id);
+    let grid = await this.gridOf(query.map_id);
     const filters = this.filters(query);
     const window = [filters.from, filters.to] as const;
     // The grid too: a catalogue import that moves a map's bounds moves its cells.
@@ -50,7 +50,17 @@ export class HeatmapService {
     const kept = this.keepAnswers ? this.answers.get(key) : undefined;
     if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window)))
       return kept.answer;
-    const { cells, lastAt, changes } = await this.repository.cells(filters, grid);
+    let counted = await this.repository.cells(filters, grid);
+    // The map's bounds moved in the catalogue and its rollup's rebuild has not committed yet (decision 0025): the
+    // answer is the map as its rollup is counted, with those bounds, until it does. (Again if a rebuild commits
+    // meanwhile; a third time is not needed in practice, a rebuild taking seconds.)
+    for (let tries = 0; counted.moved && tries < 2; tries++) {
+      const bounds = await this.repository.countedBounds(query.map_id);
+      if (!bounds) break;
+      grid = gridOf(bounds);
+      counted = await this.repository.cells(filters, grid);
+    }
+    const { cells, lastAt, changes } = counted;
     let total = 0;
     let max = 0;
     // In cell order, so the same counts always serialise (and hash) the same.
