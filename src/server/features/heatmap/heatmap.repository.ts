@@ -14,6 +14,8 @@
  *   a 30-day view then reads only its two partial days.
  * - Each answer also carries the map's `changes` counter from the same statement, so that the service can keep the
  *   whole answer and check cheaply whether it still holds (catch-store/catch-changes.ts).
+ * - And whether the map's rollup is counted with other bounds than the grid asked (`moved`: a catalogue change whose
+ *   rebuild has not committed yet, decision 0025), so that the service asks again with the bounds it is counted with.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { CATCH_BOUNDS } from '#shared/contracts/catches';
