@@ -18,5 +18,6 @@ export {
   gridOf,
   type HeatGrid,
   type MapsCatalogue,
+  sameBounds,
 } from './heat-grid';
 export { ALL_FISH, dayOf, WINDOW_DAYS } from './heat-windows';

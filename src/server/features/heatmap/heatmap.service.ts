@@ -20,6 +20,7 @@ import {
   type HeatGrid,
   KeptAnswers,
   type MapsCatalogue,
+  sameBounds,
 } from '../../catch-store/catch-reads';
 import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
 import { DomainError } from '../../domain-error';
@@ -36,6 +37,8 @@ export class HeatmapService {
 
   /** Whole answers, served again while the map's catches in the window are unchanged (catch-store/catch-changes.ts). */
   private readonly answers = new KeptAnswers<SerializedAnswer>();
+  /** Maps whose rollup was last found counted with other bounds than the catalogue's: the grid of those. */
+  private readonly countedGrids = new Map<number, HeatGrid>();
 
   /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
   async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
@@ -50,16 +53,21 @@ export class HeatmapService {
     const kept = this.keepAnswers ? this.answers.get(key) : undefined;
     if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window)))
       return kept.answer;
+    // A map whose bounds moved in the catalogue and whose rollup's rebuild has not committed yet (decision 0025) is
+    // answered as its rollup is counted, with the bounds stored, until it does: the statement says so (`moved`), and
+    // the bounds found are tried first for the map's next views, so only one view pays two counts. (Again if a
+    // rebuild commits meanwhile; a third time is not needed in practice, a rebuild taking seconds.)
+    const countedGrid = this.countedGrids.get(query.map_id);
+    if (countedGrid) grid = countedGrid;
     let counted = await this.repository.cells(filters, grid);
-    // The map's bounds moved in the catalogue and its rollup's rebuild has not committed yet (decision 0025): the
-    // answer is the map as its rollup is counted, with those bounds, until it does. (Again if a rebuild commits
-    // meanwhile; a third time is not needed in practice, a rebuild taking seconds.)
     for (let tries = 0; counted.moved && tries < 2; tries++) {
-      const bounds = await this.repository.countedBounds(query.map_id);
-      if (!bounds) break;
-      grid = gridOf(bounds);
+      const stored = await this.repository.countedBounds(query.map_id);
+      if (!stored) break;
+      grid = gridOf(stored);
       counted = await this.repository.cells(filters, grid);
     }
+    if (sameBounds(grid.bounds, bounds)) this.countedGrids.delete(query.map_id);
+    else this.countedGrids.set(query.map_id, grid);
     const { cells, lastAt, changes } = counted;
     let total = 0;
     let max = 0;
