@@ -13,6 +13,7 @@ import { BackgroundTasks } from './background-tasks';
 import { CatchCommitThread, type CatchWriter, createCatchWriter, type HeatRollups } from './catch-store/catch-store';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { CatalogueImporter } from './features/catalogue/package/package-types';
 import { createHmac } from 'node:crypto';
 import { AiRepository } from './features/ai/ai.repository';
 import { AiService } from './features/ai/ai.service';
@@ -20,6 +21,7 @@ import { BuiltinAnswerer } from './features/ai/builtin-answerer';
 import { AuthenticationService } from './features/auth/auth.service';
 import { LoginLimits } from './features/auth/login-limits';
 import { RevokedTokensRepository } from './features/auth/revoked-tokens.repository';
+import { SqlCatalogueImporter } from './features/catalogue/catalogue-importer';
 import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
 import { catalogueVersionMarker, CatalogueWatcher } from './features/catalogue/catalogue-watcher';
@@ -81,6 +83,8 @@ export interface Services {
    * map of the maps whose bounds moved (decision 0025). Started by server.ts; stopped by `close()`.
    */
   catalogueWatcher: CatalogueWatcher;
+  /** Catalogue packages: dry run, apply as a version, versions, rollback, export (docs/catalogue-format.md). */
+  catalogueImporter: CatalogueImporter;
   /** The one writer of catches, sales and official records (uploads, records import, demo seeding, benchmarks). */
   catchWriter: CatchWriter;
   /** The catch logs and official records (`/logs/*`). */
@@ -146,6 +150,19 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     tasks,
   });
   const catalogue = new CatalogueSnapshot(catalogueRepository);
+  // After an apply, here at once what every instance's watcher does within its interval: the catalogue in memory
+  // reloaded, then the heat map of the maps whose bounds moved rebuilt (decision 0025).
+  const catalogueImporter = new SqlCatalogueImporter({
+    db: db.kysely,
+    mediaDir: path.join(config.dataDir, 'media'),
+    catalogue,
+    // Committed whatever happens here: a failure is logged, and the watcher's next check tries again.
+    onApplied: async () => {
+      await catalogueWatcher
+        .afterApplied()
+        .catch((error: unknown) => log.warn({ err: error }, 'catalogue reload after an apply failed'));
+    },
+  });
   // Judges uploads against the catalogue in memory, which `catalogue.refresh()` replaces whenever it is written, and
   // counts new catches into the heat map's rollup in their transaction.
   // SQLite files: groups of catches commit on a thread of their own, off the event loop (decision 0016).
@@ -227,6 +244,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     lastSeen,
     catalogue,
     catalogueWatcher,
+    catalogueImporter,
     catchWriter,
     logs,
     stats,

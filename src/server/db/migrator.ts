@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-heat-map-changes';
 import * as m0011 from './migrations/0011-logger-binding-codes';
 import * as m0012 from './migrations/0012-demo-logger-tokens';
 import * as m0013 from './migrations/0013-heat-windows';
+import * as m0014 from './migrations/0014-catalogue-versions';
 import * as m0015 from './migrations/0015-heat-rollup-bounds';
 
 /**
@@ -33,18 +34,28 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-logger-binding-codes': m0011,
   '0012-demo-logger-tokens': m0012,
   '0013-heat-windows': m0013,
+  '0014-catalogue-versions': m0014,
   '0015-heat-rollup-bounds': m0015,
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorOf(db: Db): Migrator {
+  return new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => MIGRATIONS },
     // Kysely looks for its bookkeeping tables in every schema unless told which: name ours, so a database holding
     // other schemas with their own migrations (tests run one schema per file) is never mistaken for migrated.
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await migratorOf(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Migrates up to and including `name` (tests of a migration: the database as it was before it). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await migratorOf(db).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -20,6 +20,41 @@ export interface CategoryTable {
   sort: number;
   /** JSON text, per group: see src/shared/contracts/catalogue.ts. */
   data: string;
+  /** Gone from the game: kept so history shows it, hidden from pickers (migration 0014). */
+  deprecated: Generated<Bool>;
+  /** The patch of the version that first added the item; null for the first import into an empty catalogue. */
+  introduced_in: string | null;
+}
+
+/** Every catalogue version applied (migration 0014): 1, 2, 3 … assigned under the importer's lock. */
+export interface CatalogueVersionTable {
+  id: number;
+  game: string;
+  patch: string;
+  /** SHA-256 of the package's content (not its `created_at`). */
+  package_sha256: string;
+  /** `import` | `rollback`. */
+  kind: string;
+  /** A rollback: the version whose content it restored. */
+  restored_from: number | null;
+  /** E-mail of the superuser, or the command (`cli`, `demo`, `migration`). */
+  applied_by: string;
+  /** Epoch ms. */
+  applied_at: number;
+  /** The whole catalogue this version made live, as JSON (features/catalogue/catalogue-content.ts). */
+  content: string;
+}
+
+/** Append-only: who applied which version, when, and the diff's counts (JSON). */
+export interface CatalogueAuditTable {
+  id: Generated<number>;
+  version_id: number;
+  actor: string;
+  /** Epoch ms. */
+  at: number;
+  /** `import` | `rollback`. */
+  action: string;
+  summary: string;
 }
 
 export interface MetaTable {
@@ -278,6 +313,8 @@ export interface AiQuestionTable {
 
 export interface Database {
   category: CategoryTable;
+  catalogue_version: CatalogueVersionTable;
+  catalogue_audit: CatalogueAuditTable;
   meta: MetaTable;
   users: UserTable;
   logger_client: LoggerClientTable;

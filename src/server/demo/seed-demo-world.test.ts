@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { catalogueSize, DEMO_MARK } from './demo-state';
 import { generateDemoWorld } from './generate-world';
-import { seedDemoWorld } from './seed-demo-world';
+import { testPackage } from '../test/catalogue-packages';
+import { DEMO_APPLIED_BY, seedDemoWorld } from './seed-demo-world';
 
 // A fresh migrated database for every test, so each one seeds what it reads: SQLite by default, PostgreSQL under
 // `npm run test:pg`.
@@ -30,7 +31,7 @@ describe('seedDemoWorld', () => {
     await seedRowsOnly();
     const stored = await ctx.db.kysely
       .selectFrom('category')
-      .selectAll()
+      .select(['id', 'group_type', 'name', 'name_en', 'name_ja', 'name_pinyin', 'letter', 'letter_en', 'sort', 'data'])
       .where('id', '=', 1000)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual(generateDemoWorld().find((r) => r.id === 1000));
@@ -51,5 +52,22 @@ describe('seedDemoWorld', () => {
     const mediaDir = path.join(ctx.config.dataDir, 'media-real');
     await seedDemoWorld(ctx.db.kysely, { mediaDir });
     expect(existsSync(path.join(mediaDir, 'maps'))).toBe(false);
+  });
+
+  it('imports the demo package through the importer when given one: version 1 by demo, the demo mark kept', async () => {
+    const catalogue = {
+      importer: ctx.services.catalogueImporter,
+      load: async () => (await testPackage({ game: 'Anglerdex demo', patch: 'demo-1' })).load,
+    };
+    const options = { mediaDir: path.join(ctx.config.dataDir, 'media'), catalogue };
+    expect(await seedDemoWorld(ctx.db.kysely, options)).toEqual({ seeded: true, categories: 432 });
+    const versions = await ctx.services.catalogueImporter.versions();
+    expect(versions.items.map((v) => [v.id, v.applied_by, v.patch])).toEqual([[1, DEMO_APPLIED_BY, 'demo-1']]);
+    const mark = await ctx.db.kysely.selectFrom('meta').select('value').where('key', '=', DEMO_MARK).executeTakeFirst();
+    expect(mark).toBeDefined();
+    expect(await seedDemoWorld(ctx.db.kysely, options)).toEqual({ seeded: false, categories: 432 });
+    expect((await ctx.services.catalogueImporter.versions()).items).toHaveLength(1);
+    // Its pictures are the package's: no demo pictures are drawn beside them.
+    expect(existsSync(path.join(ctx.config.dataDir, 'media', 'maps'))).toBe(false);
   });
 });

@@ -51,6 +51,10 @@ const base = {
   /** Index letter of the English name, used by the en and ja lists. */
   letter_en: z.string(),
   sort: z.number().int(),
+  /** Gone from the game: kept so history shows it; pickers hide it. */
+  deprecated: z.boolean(),
+  /** The live patch when this item first appeared in it (the "new in <patch>" badge), else null. */
+  new_in: z.string().nullable(),
 };
 
 export const FishItem = z.object({ ...base, group_type: z.literal('fish'), data: FishData });

@@ -5,6 +5,7 @@
  * here is a meta row of the test's own (the importer's `catalogue_version` is migration 0014's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPackage } from '../../test/catalogue-packages';
 import { createTestApp, type TestAppOptions, type TestContext } from '../../test/test-app';
 import { type CatalogueMarker, CatalogueWatcher } from './catalogue-watcher';
 
@@ -72,13 +73,13 @@ async function within<T>(ms: number, probe: () => Promise<T | undefined>): Promi
 }
 
 beforeAll(async () => {
-  a = await createTestApp();
+  a = await createTestApp({ env: { CATALOGUE_WATCH_MS: String(INTERVAL_MS) } });
   const database = a.config.database;
   const shared: TestAppOptions =
     database.dialect === 'sqlite'
       ? { env: { DATABASE_URL: `sqlite:${database.file}` } }
       : { pgSchema: a.db.schema!, env: { REDIS_PREFIX: a.config.redisPrefix } };
-  b = await createTestApp({ seed: false, ...shared });
+  b = await createTestApp({ seed: false, ...shared, env: { ...shared.env, CATALOGUE_WATCH_MS: String(INTERVAL_MS) } });
   await Promise.all([watch(a).start(), watch(b).start()]);
 });
 afterAll(async () => {
@@ -135,6 +136,41 @@ describe('catalogue live reload', () => {
     expect(rebuilt.get(a)!.length + rebuilt.get(b)!.length - before).toBe(1);
     const heat = await b.app.inject({ url: `/api/heatmap?map_id=${map.id}&range=7d` });
     expect(heat.json().bounds).toEqual(moved);
+  });
+
+  it('serves a package imported through one instance on the other, with the versions table as the marker', async () => {
+    // The apps' own watchers, as server.ts starts them: the marker is the live catalogue version (migration 0014).
+    await Promise.all([a.services.catalogueWatcher.start(), b.services.catalogueWatcher.start()]);
+    const before = await b.services.catalogue.view();
+    const map = before.groups.maps[1]!;
+    const name = `Imported ${Date.now()}`;
+    const { load } = await testPackage({
+      patch: '9.9.9',
+      edit: (groups) => {
+        groups.fish[0]!.name_en = name;
+        const moved = groups.maps.find((item) => item.id === map.id)!;
+        moved.data.bounds = { ...moved.data.bounds, y_max: moved.data.bounds.y_max + 50 };
+      },
+    });
+    const etag = String((await b.app.inject({ url: LIST })).headers.etag);
+    const applied = await a.services.catalogueImporter.apply(load, 'test');
+    expect(applied.ok).toBe(true);
+    // The applying instance serves it at once, its moved map rebuilt before the apply returned.
+    expect((await a.services.catalogue.view()).maps.get(map.id)!.data.bounds.y_max).toBe(map.data.bounds.y_max + 50);
+    const counted = await a.db.kysely
+      .selectFrom('heat_map_version')
+      .selectAll()
+      .where('map_id', '=', map.id)
+      .executeTakeFirstOrThrow();
+    expect(counted.y_max).toBe(map.data.bounds.y_max + 50);
+    // The other within the interval (5 s is the issue's bound).
+    const { value: served } = await within(5_000, async () => {
+      const res = await b.app.inject({ url: LIST });
+      return res.json().category_list.fish.some((item: { name_en: string }) => item.name_en === name) ? res : undefined;
+    });
+    expect(served.headers.etag).not.toBe(etag);
+    await a.services.catalogueWatcher.stop();
+    await b.services.catalogueWatcher.stop();
   });
 
   it('does not reload while the marker is unchanged, and tries a failed reload again', async () => {

@@ -67,6 +67,16 @@ export class CatalogueWatcher {
     return this.running;
   }
 
+  /**
+   * After this process applied a version (the importer's `onApplied`): a check that starts after the commit, so the
+   * caller returns with the new catalogue served here and its maps rebuilt (a check already under way may have read
+   * the marker before the commit: it is waited for first).
+   */
+  async afterApplied(): Promise<boolean> {
+    await this.running?.catch(() => undefined);
+    return this.check();
+  }
+
   /** No more checks; waits for one under way. */
   async stop(): Promise<void> {
     this.stopped = true;

@@ -1,12 +1,29 @@
 /** Catalogue reads. Portable Kysely only: the same SQL shape runs on SQLite and PostgreSQL. */
-import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { CategoriesQuery, CategoryGroup, CategoryItem } from '#shared/contracts/catalogue';
 import type { CategoryTable, Database } from '../../db/schema';
 
-type Row = Selectable<CategoryTable>;
+type Row = Selectable<CategoryTable> & { new_in: string | null };
 
-function toItem({ name_pinyin: _sortKey, ...row }: Row): CategoryItem {
-  return { ...row, data: JSON.parse(row.data) } as CategoryItem;
+function toItem({ name_pinyin: _sortKey, introduced_in: _introduced, deprecated, ...row }: Row): CategoryItem {
+  // SQLite answers the boolean column as 0/1.
+  return { ...row, deprecated: Boolean(deprecated), data: JSON.parse(row.data) } as CategoryItem;
+}
+
+/**
+ * Every column, and `new_in`: the item's `introduced_in` when that is the live version's patch (the newest version;
+ * migration 0014), so the badge follows a new import or a rollback with the rows, in the same statement.
+ */
+function withNewIn<O>(query: SelectQueryBuilder<Database, 'category', O>) {
+  return query
+    .selectAll('category')
+    .select(
+      sql<
+        string | null
+      >`case when category.introduced_in = (select v.patch from catalogue_version v order by v.id desc limit 1) then category.introduced_in end`.as(
+        'new_in',
+      ),
+    );
 }
 
 /** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
@@ -19,9 +36,7 @@ export class CatalogueRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async listGroups(groups: CategoryGroup[]): Promise<CategoryItem[]> {
-    const rows = await this.db
-      .selectFrom('category')
-      .selectAll()
+    const rows = await withNewIn(this.db.selectFrom('category'))
       .where('group_type', 'in', groups)
       .orderBy('group_type')
       .orderBy('sort')
@@ -50,8 +65,7 @@ export class CatalogueRepository {
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     // Order the way a reader of that language scans an index: by index letter, then the shown name.
     const nameColumn = query.lang === 'zh' ? 'name_pinyin' : query.lang === 'en' ? 'name_en' : 'name_ja';
-    const rows = await base
-      .selectAll()
+    const rows = await withNewIn(base)
       .orderBy(letterColumn)
       .orderBy(nameColumn)
       .orderBy('id')

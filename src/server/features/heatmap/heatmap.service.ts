@@ -92,7 +92,7 @@ export class HeatmapService {
       total,
       updated_at: list.length > 0 ? wireTime(lastAt) : null,
     };
-    const serialized = serializedAnswer(JSON.stringify(answer));
+    const serialized = serializedAnswer(JSON.stringify(answer), 'volatile');
     if (this.keepAnswers) this.answers.set(key, { answer: serialized, changes, window });
     return serialized;
   }

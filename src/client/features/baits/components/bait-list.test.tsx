@@ -20,6 +20,8 @@ const FISH_WAYS: FishWayItem[] = [
     letter: 'H',
     letter_en: 'L',
     sort: 1,
+    deprecated: false,
+    new_in: null,
     data: {},
   },
   {
@@ -31,6 +33,8 @@ const FISH_WAYS: FishWayItem[] = [
     letter: 'J',
     letter_en: 'L',
     sort: 2,
+    deprecated: false,
+    new_in: null,
     data: {},
   },
 ];
@@ -45,6 +49,8 @@ function bait(id: number, name: string, nameEn: string, letter: string, fishWay:
     letter,
     letter_en: nameEn[0]!.toUpperCase(),
     sort: id,
+    deprecated: false,
+    new_in: null,
     data: { fish_way: fishWay, image: `/images/baits/${id}.png` },
   };
 }

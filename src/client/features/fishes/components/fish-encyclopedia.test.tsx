@@ -11,7 +11,17 @@ import { FishEncyclopedia } from './fish-encyclopedia';
 
 // Only the HTTP boundary is faked: the base configuration the encyclopedia reads comes through a stubbed fetch.
 function named(id: number, name: string, nameEn: string, nameJa: string) {
-  return { id, name, name_en: nameEn, name_ja: nameJa, letter: 'X', letter_en: nameEn[0]!, sort: id };
+  return {
+    id,
+    name,
+    name_en: nameEn,
+    name_ja: nameJa,
+    letter: 'X',
+    letter_en: nameEn[0]!,
+    sort: id,
+    deprecated: false,
+    new_in: null,
+  };
 }
 
 const MAPS: MapItem[] = [
