@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { testPackage, writeTestPackage } from '../../test/catalogue-packages';
 import { cliPgUrl, cliTarget, pgAdmin, runCli } from '../../test/cli-sandbox';
 import { addLogger, catchRow, insertCatches } from '../../test/log-test-data';
 import { SqlCatalogueImporter } from './catalogue-importer';
+import { packTarGz } from './package/pack-package';
 
 describe('npm run catalogue:import | export | rollback', () => {
   let dataDir: string;
@@ -67,7 +68,10 @@ describe('npm run catalogue:import | export | rollback', () => {
     const first = await testPackage({ patch: '1.0.0' });
     const v1 = await writeTestPackage(path.join(dataDir, 'v1'), first);
 
-    const dry = await run('import', v1, '--dry-run');
+    // The loader reads archives as well as folders: the dry run is of the same package as a .tar.gz.
+    const archive = path.join(dataDir, 'v1.tar.gz');
+    writeFileSync(archive, await packTarGz(v1, { top: 'v1' }));
+    const dry = await run('import', archive, '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('package: Test game 1.0.0');
     expect(dry.stdout).toContain('added: 432');

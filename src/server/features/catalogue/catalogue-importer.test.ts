@@ -9,7 +9,9 @@ import { DomainError } from '../../domain-error';
 import { testPackage, type TestPackageOptions, pngBytes } from '../../test/catalogue-packages';
 import { addLogger, catchRow, insertCatches, insertRecords, recordRow } from '../../test/log-test-data';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { readPackageFolder } from './interim-package-files';
+import { loadCataloguePackage } from './package/load-package';
+import { packTarGz, packZip } from './package/pack-package';
+import type { PackageSource } from './package/package-types';
 
 let ctx: TestContext;
 let scratch: string;
@@ -342,7 +344,7 @@ describe('rollback', () => {
 });
 
 describe('export', () => {
-  it('writes the live catalogue as a package that imports as unchanged', async () => {
+  it('writes the live catalogue as a package that the loader reads back as unchanged: folder, .zip, .tar.gz', async () => {
     await apply({
       patch: '3.1',
       edit: (groups) => {
@@ -361,15 +363,35 @@ describe('export', () => {
       'maps.json',
       'star_type.json',
     ]);
-    const load = await readPackageFolder({ path: dir });
-    expect(load.ok, JSON.stringify(!load.ok && load.problems)).toBe(true);
-    if (!load.ok) return;
-    expect(load.pkg.manifest).toMatchObject({ patch: '3.1', game: 'Test game' });
-    const again = await importer().apply(load, 'cli');
-    expect(again).toMatchObject({ ok: true, unchanged: true, version: null });
+    const sources: [string, PackageSource][] = [
+      ['folder', { path: dir }],
+      ['.zip', { bytes: await packZip(dir) }],
+      ['.tar.gz', { bytes: await packTarGz(dir, { top: 'export' }) }],
+    ];
+    for (const [kind, source] of sources) {
+      const load = await loadCataloguePackage(source);
+      expect(load.ok, `${kind}: ${JSON.stringify(!load.ok && load.problems)}`).toBe(true);
+      if (!load.ok) return;
+      expect(load.pkg.manifest, kind).toMatchObject({ patch: '3.1', game: 'Test game' });
+      const dry = await importer().dryRun(load);
+      expect(dry, kind).toMatchObject({ ok: true, problems: [], unchanged: true, rebuild_maps: [] });
+      expect(await importer().apply(load, 'cli'), kind).toMatchObject({ ok: true, unchanged: true, version: null });
+    }
     expect((await importer().versions()).items).toHaveLength(1);
 
     writeFileSync(path.join(scratch, 'export', 'extra.txt'), 'x');
     await expect(importer().exportTo(dir)).rejects.toMatchObject({ code: 'CATALOGUE_EXPORT_DIR_NOT_EMPTY' });
+  });
+
+  it('puts back the pictures lost from disk when the live package is imported again, making no version', async () => {
+    const { load } = await testPackage({ patch: '4.0' });
+    await importer().apply(load, 'cli');
+    const stored = picturesOnDisk();
+    expect(stored.length).toBeGreaterThan(0);
+    rmSync(mediaCatalogue(), { recursive: true, force: true });
+
+    expect(await importer().apply(load, 'cli')).toMatchObject({ ok: true, unchanged: true, version: null });
+    expect(picturesOnDisk()).toEqual(stored);
+    expect((await importer().versions()).items).toHaveLength(1);
   });
 });

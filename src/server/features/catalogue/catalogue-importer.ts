@@ -38,8 +38,8 @@ import { type ContentDiff, diffContent } from './catalogue-diff';
 import { countReferences, type ImpactRequest } from './catalogue-impact';
 import { pictureKeys, readPicture, storePictures } from './catalogue-pictures';
 import { type AuditSummary, CatalogueVersionsRepository } from './catalogue-versions.repository';
-import { writePackageFiles } from './interim-package-files';
 import type { CatalogueImporter, LoadedPackage, PackageLoad } from './package/package-types';
+import { writeCataloguePackage } from './package/write-package';
 
 /**
  * Called once a version is committed, with the maps whose bounds it changed: the heat-map rollups of those are to be
@@ -179,7 +179,7 @@ export class SqlCatalogueImporter implements CatalogueImporter {
         });
       }
     }
-    await writePackageFiles(dir, {
+    await writeCataloguePackage(dir, {
       game: version?.game ?? 'unknown',
       patch: version?.patch ?? 'initial',
       createdAt: new Date(this.now()).toISOString(),
@@ -297,7 +297,7 @@ export class SqlCatalogueImporter implements CatalogueImporter {
 
   /**
    * Applies a plan as a new version: refused plans and unchanged content change nothing. `beforeTransaction` (the
-   * pictures) runs once the plan is known to apply.
+   * pictures, only those missing on disk) runs once the plan is known not to be refused.
    */
   private async commit(
     makePlan: () => Promise<Plan>,
@@ -306,8 +306,10 @@ export class SqlCatalogueImporter implements CatalogueImporter {
   ): Promise<CatalogueApplyResult> {
     for (let attempt = 1; ; attempt++) {
       const plan = await makePlan();
-      if (!plan.report.ok || plan.report.unchanged) return { ...plan.report, version: null };
+      if (!plan.report.ok) return { ...plan.report, version: null };
+      // Before the unchanged answer too: importing the live package again puts back its pictures lost from disk.
       await beforeTransaction?.();
+      if (plan.report.unchanged) return { ...plan.report, version: null };
       try {
         const version = await this.db.transaction().execute(async (trx) => {
           await this.versionsRepo.lockForApply(trx);
