@@ -20,7 +20,7 @@ let ctx: TestContext;
 let first: Awaited<ReturnType<typeof seedDemoWorld>>;
 
 const seed = (catches: number) =>
-  seedDemoWorld(ctx.db.kysely, { mediaDir: ctx.config.dataDir, images: false, catches, now: NOW });
+  seedDemoWorld(ctx.db.kysely, { mediaDir: ctx.config.dataDir, catches, now: NOW });
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -3,7 +3,7 @@
  * `DATABASE_URL`), through the same importer as the admin page:
  *
  * - `npm run catalogue:import -- PATH [--dry-run]`: loads the package (a folder, `.zip` or `.tar.gz`), prints
- *   every problem (`file  item  field  message`), the diff against the live catalogue and its impact on stored data;
+ *   every problem (`file, item id, field: message`), the diff against the live catalogue and its impact on stored data;
  *   without `--dry-run` applies it as the next version (an unchanged package still puts back its pictures missing
  *   from DATA_DIR/media). Exit 1 when the package has problems (nothing applied).
  * - `npm run catalogue:export -- DIR`: writes the live catalogue as a package into the empty (or new) folder DIR.

@@ -199,9 +199,9 @@ describe('applying catalogue packages', () => {
         file: 'fish.json',
         item_id: fish.id,
         field: null,
-        code: 'removed_in_use',
+        code: 'removed-in-use',
         params: { catches: 2, sales: 0, records: 1 },
-        message: expect.stringContaining('deprecated'),
+        message: expect.stringMatching(new RegExp(`^fish\\.json, item ${fish.id}: .*"deprecated": true$`)),
       },
     ]);
     expect(dry.diff!.removed).toEqual([
@@ -211,7 +211,7 @@ describe('applying catalogue packages', () => {
 
     const refused = await apply(removing);
     expect(refused).toMatchObject({ ok: false, version: null });
-    expect(refused.problems.map((p) => p.code)).toEqual(['removed_in_use']);
+    expect(refused.problems.map((p) => p.code)).toEqual(['removed-in-use']);
     expect(await categoryRows()).toEqual(rowsBefore);
     expect(picturesOnDisk()).toEqual(picturesBefore);
     expect(await ctx.db.kysely.selectFrom('heat_cell_day').selectAll().execute()).toEqual(rollupsBefore);
@@ -243,11 +243,12 @@ describe('applying catalogue packages', () => {
     expect(clash.problems).toEqual([
       expect.objectContaining({
         file: 'maps.json',
-        code: 'duplicate_id',
+        code: 'id-in-two-groups',
         field: 'id',
-        params: { other_group: 'fish' },
+        params: { id: expect.any(Number), other_file: 'fish.json' },
       }),
     ]);
+    expect(clash.problems[0]!.params!.id).toBe(clash.problems[0]!.item_id);
     const problems = [{ file: 'fish.json', item_id: 3, field: 'name', code: 'name_missing', message: 'no name' }];
     expect(await importer().apply({ ok: false, problems }, 'cli')).toEqual({
       ok: false,

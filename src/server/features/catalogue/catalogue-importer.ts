@@ -38,6 +38,7 @@ import { type ContentDiff, diffContent } from './catalogue-diff';
 import { countReferences, type ImpactRequest } from './catalogue-impact';
 import { pictureKeys, readPicture, storePictures } from './catalogue-pictures';
 import { type AuditSummary, CatalogueVersionsRepository } from './catalogue-versions.repository';
+import { packageProblem } from './package/package-problems';
 import type { CatalogueImporter, LoadedPackage, PackageLoad } from './package/package-types';
 import { writeCataloguePackage } from './package/write-package';
 
@@ -371,19 +372,14 @@ function unreadable(problems: PackageProblem[]): CatalogueDryRun {
 }
 
 function removedInUse(group: CategoryGroup, id: number, impact: { catches: number; sales: number; records: number }) {
-  return {
-    file: PACKAGE_GROUP_FILES[group],
-    item_id: id,
-    field: null,
-    code: 'removed_in_use',
-    params: { catches: impact.catches, sales: impact.sales, records: impact.records },
-    message:
-      `${group} ${id} is removed but ${impact.catches} catches, ${impact.sales} sales and ${impact.records} official ` +
-      'records still reference it: keep it in the package with "deprecated": true',
-  } satisfies PackageProblem;
+  const { catches, sales, records } = impact;
+  return packageProblem('removed-in-use', { file: PACKAGE_GROUP_FILES[group], item_id: id }, { catches, sales, records });
 }
 
-/** Ids are unique across the whole catalogue (one table): an id in two groups cannot be stored. */
+/**
+ * Ids are unique across the whole catalogue (one table): an id in two groups cannot be stored. The loader refuses
+ * such a package; checked again (as the loader words it) because the apply keys rows by id.
+ */
 function duplicateIds(groups: ContentGroups): PackageProblem[] {
   const seen = new Map<number, CategoryGroup>();
   const problems: PackageProblem[] = [];
@@ -392,14 +388,13 @@ function duplicateIds(groups: ContentGroups): PackageProblem[] {
       const other = seen.get(item.id);
       if (other === undefined) seen.set(item.id, group);
       else
-        problems.push({
-          file: PACKAGE_GROUP_FILES[group],
-          item_id: item.id,
-          field: 'id',
-          code: 'duplicate_id',
-          params: { other_group: other },
-          message: `id ${item.id} is also used in ${PACKAGE_GROUP_FILES[other]}: ids are unique across all groups`,
-        });
+        problems.push(
+          packageProblem(
+            'id-in-two-groups',
+            { file: PACKAGE_GROUP_FILES[group], item_id: item.id, field: 'id' },
+            { id: item.id, other_file: PACKAGE_GROUP_FILES[other] },
+          ),
+        );
     }
   }
   return problems;
@@ -411,14 +406,13 @@ function missingPictures(pkg: LoadedPackage): PackageProblem[] {
   for (const group of PICTURE_GROUPS) {
     for (const item of pkg.groups[group] as { id: number; data: { image: string } }[]) {
       if (!pkg.images.has(item.data.image))
-        problems.push({
-          file: PACKAGE_GROUP_FILES[group],
-          item_id: item.id,
-          field: 'data.image',
-          code: 'image_missing',
-          params: { path: item.data.image },
-          message: `${item.data.image} is not in the package`,
-        });
+        problems.push(
+          packageProblem(
+            'image-missing',
+            { file: PACKAGE_GROUP_FILES[group], item_id: item.id, field: 'data.image' },
+            { path: item.data.image },
+          ),
+        );
     }
   }
   return problems;
