@@ -61,9 +61,11 @@ export async function cataloguePicturesMissing(db: Kysely<Database>, mediaDir: s
     const image = (JSON.parse(row.data) as { image?: unknown }).image;
     if (typeof image === 'string') urls.add(image);
   }
-  return [...urls].filter((url) => {
-    const file = pictureFile(mediaDir, url);
-    // A URL outside /media is not ours to check.
-    return file !== undefined && !existsSync(file);
-  }).sort();
+  return [...urls]
+    .filter((url) => {
+      const file = pictureFile(mediaDir, url);
+      // A URL outside /media is not ours to check.
+      return file !== undefined && !existsSync(file);
+    })
+    .sort();
 }

@@ -28,7 +28,10 @@ export function demoPictures(rows: readonly CategoryRow[]): DemoPicture[] {
       if (!map) throw new Error(`demo map ${row.id} has no world definition`);
       const data = JSON.parse(row.data) as { width: number; height: number };
       // The row is the contract: draw at the size it declares.
-      pictures.push({ path: demoMapPicture(row.id), svg: buildMapSvg({ ...map, width: data.width, height: data.height }) });
+      pictures.push({
+        path: demoMapPicture(row.id),
+        svg: buildMapSvg({ ...map, width: data.width, height: data.height }),
+      });
     } else if (row.group_type === 'fish_way') {
       pictures.push({ path: demoBaitTypePicture(row.id), svg: buildBaitIconSvg(row.id) });
     }

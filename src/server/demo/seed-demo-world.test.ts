@@ -53,7 +53,9 @@ describe('seedDemoWorld', () => {
     expect(await seed()).toEqual({ seeded: true, categories: expected });
     expect(await catalogueSize(ctx.db.kysely)).toBe(expected);
     const versions = await ctx.services.catalogueImporter.versions();
-    expect(versions.items.map((v) => [v.id, v.applied_by, v.patch])).toEqual([[1, DEMO_APPLIED_BY, DEMO_PACKAGE_PATCH]]);
+    expect(versions.items.map((v) => [v.id, v.applied_by, v.patch])).toEqual([
+      [1, DEMO_APPLIED_BY, DEMO_PACKAGE_PATCH],
+    ]);
     const mark = await ctx.db.kysely.selectFrom('meta').select('value').where('key', '=', DEMO_MARK).executeTakeFirst();
     expect(mark).toBeDefined();
 
@@ -101,7 +103,9 @@ describe('seedDemoWorld', () => {
   it('puts back the pictures of a demo world seeded before it came as a package, by id', async () => {
     await insertDemoCatalogue(ctx.db.kysely);
     const result = await seed();
-    const urls = new Set(generateDemoWorld().flatMap((row) => (JSON.parse(row.data) as { image?: string }).image ?? []));
+    const urls = new Set(
+      generateDemoWorld().flatMap((row) => (JSON.parse(row.data) as { image?: string }).image ?? []),
+    );
     expect(result).toMatchObject({ seeded: false, picturesRestored: urls.size });
     expect(result.picturesMissing).toBeUndefined();
     expect(existsSync(path.join(mediaDir(), 'maps', '100.png'))).toBe(true);

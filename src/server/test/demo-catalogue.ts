@@ -18,7 +18,11 @@ const CHUNK = 500;
 export async function insertDemoCatalogue(db: Kysely<Database>): Promise<number> {
   const rows = generateDemoWorld();
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('category').values(rows.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await trx
+        .insertInto('category')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
     await trx.insertInto('meta').values({ key: DEMO_MARK, value: '1' }).execute();
   });
   return rows.length;

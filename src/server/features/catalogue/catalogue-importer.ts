@@ -373,7 +373,11 @@ function unreadable(problems: PackageProblem[]): CatalogueDryRun {
 
 function removedInUse(group: CategoryGroup, id: number, impact: { catches: number; sales: number; records: number }) {
   const { catches, sales, records } = impact;
-  return packageProblem('removed-in-use', { file: PACKAGE_GROUP_FILES[group], item_id: id }, { catches, sales, records });
+  return packageProblem(
+    'removed-in-use',
+    { file: PACKAGE_GROUP_FILES[group], item_id: id },
+    { catches, sales, records },
+  );
 }
 
 /**
