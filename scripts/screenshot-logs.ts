@@ -9,7 +9,7 @@ import { PAGE_PATHS } from '../src/shared/pages';
 interface Shot {
   name: string;
   path: string;
-  session?: boolean | 'vip';
+  session?: boolean | 'vip' | 'admin';
 }
 
 interface Catalogue {

@@ -10,8 +10,11 @@ import { PAGE_PATHS } from '../src/shared/pages';
 export interface VipShot {
   name: string;
   path: string;
-  /** true: the demo account (no VIP); 'vip': the member this module makes. */
-  session?: boolean | 'vip';
+  /**
+   * true: the demo account (no VIP); 'vip': the member this module makes; 'admin': the superuser of
+   * screenshot-catalogue-admin.ts.
+   */
+  session?: boolean | 'vip' | 'admin';
 }
 
 const PASSWORD = 'screenshots-1';

@@ -3,7 +3,7 @@
  * layouts by eye (overflow at 390 px, contrast in dark mode). Not a test: it never fails on a difference.
  *
  *   npm run build && PORT=3199 DATA_DIR=$(mktemp -d) node dist/server/server.js &
- *   npx tsx scripts/screenshots.ts [baseUrl] [--only=baits,fishes] [--fold]
+ *   DATA_DIR=<the server's> npx tsx scripts/screenshots.ts [baseUrl] [--only=baits,fishes] [--fold]
  *
  * `--only` limits the pages; `--fold` shoots only the first screen instead of the whole page (long phone pages
  * shrink too much to judge when viewed whole).
@@ -16,6 +16,7 @@ import { chromium, type Page } from '@playwright/test';
 import { localePath } from '../src/shared/locales';
 import { PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
+import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
 import { addLogShots } from './screenshot-logs';
 import { addVipShots, type VipShot } from './screenshot-vip';
 
@@ -124,6 +125,8 @@ async function main(): Promise<void> {
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
   // The VIP pages, with a member who bought through the local test checkout.
   const vipSession = await addVipShots(baseUrl, PAGES);
+  // The superuser catalogue page (needs the server's DATA_DIR to make a superuser).
+  const adminSession = await addCatalogueAdminShots(baseUrl, PAGES);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let count = 0;
   try {
@@ -157,7 +160,13 @@ async function main(): Promise<void> {
             await page
               .evaluate(
                 (value) => (value ? localStorage.setItem('session', value) : localStorage.removeItem('session')),
-                target.session === 'vip' ? vipSession : target.session ? session : null,
+                target.session === 'vip'
+                  ? vipSession
+                  : target.session === 'admin'
+                    ? adminSession
+                    : target.session
+                      ? session
+                      : null,
               )
               .catch(() => undefined);
             await page.goto(`${baseUrl}${localePath(lang, target.path)}`, { waitUntil: 'networkidle' });

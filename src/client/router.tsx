@@ -40,6 +40,7 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   profile: () => import('./routes/profile-page'),
   orders: () => import('./routes/orders-page'),
   myData: () => import('./routes/my-data-page'),
+  adminCatalogue: () => import('./routes/admin-catalogue-page'),
 };
 
 function pageRoutes(): RouteObject[] {

@@ -15,6 +15,10 @@ import type { Db } from './db/database';
 import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { loadCataloguePackage } from './features/catalogue/package/load-package';
+import { cataloguePackageJsonSchema } from './features/catalogue/package/package-json-schema';
+import { type CatalogueImport, catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
+import { catalogueSchemaRoutes } from './features/catalogue-admin/catalogue-schema.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { ingestionRoutes } from './features/ingestion/ingestion.routes';
 import { logsRoutes } from './features/logs/logs.routes';
@@ -45,6 +49,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Called with every route as it is added: tests read the route table through it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Instead of the app's own package loader or importer behind `/api/admin/catalogue` (tests: a test loader, a slow importer). */
+  catalogueImport?: Partial<CatalogueImport>;
 }
 
 export interface BuiltApp {
@@ -53,7 +59,7 @@ export interface BuiltApp {
   services: Services;
 }
 
-export async function buildApp({ config, db, logger, onRoute }: AppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, db, logger, onRoute, catalogueImport }: AppOptions): Promise<BuiltApp> {
   // 1. The instance: logging, proxy trust, body size; zod validates requests and writes answers. Proxy trust is a
   // hop count or a list of proxies (config.ts), never `true`, so request.ip is the address the nearest untrusted hop
   // reported, not one the client wrote.
@@ -106,6 +112,17 @@ export async function buildApp({ config, db, logger, onRoute }: AppOptions): Pro
       await api.register(catalogueRoutes, {
         catalogue: services.catalogue,
         repository: services.catalogueRepository,
+      });
+      await api.register(catalogueSchemaRoutes, { packageSchema: cataloguePackageJsonSchema });
+      await api.register(catalogueAdminRoutes, {
+        catalogueImport: {
+          importer: services.catalogueImporter,
+          loadPackage: loadCataloguePackage,
+          ...catalogueImport,
+        },
+        rateLimits: services.rateLimits,
+        uploadMaxBytes: config.catalogueAdmin.uploadMaxBytes,
+        perMinute: config.catalogueAdmin.perMinute,
       });
       await api.register(authRoutes, {
         authentication: services.authentication,

@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   AUTH_ACCOUNT_CEILING_PER_15MIN: intFrom(100, 1),
   AUTH_MAIL_PER_HOUR: intFrom(5, 1),
   AVATAR_UPLOADS_PER_MINUTE: intFrom(10, 1),
+  CATALOGUE_UPLOAD_MAX_BYTES: intFrom(100 * 1024 * 1024, 1),
+  CATALOGUE_ADMIN_PER_MINUTE: intFrom(30, 1),
   TRUST_PROXY: TrustProxyVar,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Anglerdex <no-reply@anglerdex.local>'),
@@ -140,6 +142,11 @@ export interface Config {
   authAccountCeilingPer15Min: number;
   /** Avatar uploads one user may make per minute. */
   avatarUploadsPerMinute: number;
+  /**
+   * The superuser's catalogue page (`/api/admin/catalogue`): the largest package archive it accepts (bytes; larger
+   * ones go through `npm run catalogue:import` on the server) and its requests per user a minute.
+   */
+  catalogueAdmin: { uploadMaxBytes: number; perMinute: number };
   /** Reset and verification e-mails one address may be sent per hour, whoever asks (more answer 202, send nothing). */
   authMailPerHour: number;
   /** Fastify's `trustProxy`: which peers' X-Forwarded-For is believed. */
@@ -280,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAccountCeilingPer15Min: e.AUTH_ACCOUNT_CEILING_PER_15MIN,
     avatarUploadsPerMinute: e.AVATAR_UPLOADS_PER_MINUTE,
     authMailPerHour: e.AUTH_MAIL_PER_HOUR,
+    catalogueAdmin: { uploadMaxBytes: e.CATALOGUE_UPLOAD_MAX_BYTES, perMinute: e.CATALOGUE_ADMIN_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

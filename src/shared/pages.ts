@@ -23,6 +23,8 @@ export const PAGES = [
   { path: '/user/profile', key: 'profile', public: false },
   { path: '/user/orders', key: 'orders', public: false },
   { path: '/user/my-data', key: 'myData', public: false },
+  // The superuser's catalogue versions and package imports (issue 21): others get the not-found page.
+  { path: '/admin/catalogue', key: 'adminCatalogue', public: false },
 ] as const;
 
 export type PageKey = (typeof PAGES)[number]['key'];

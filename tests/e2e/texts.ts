@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Account from '../../src/client/locales/zh/account.json';
 import type Baits from '../../src/client/locales/zh/baits.json';
+import type CatalogueAdmin from '../../src/client/locales/zh/catalogue-admin.json';
 import type Common from '../../src/client/locales/zh/common.json';
 import type Fishes from '../../src/client/locales/zh/fishes.json';
 import type Vip from '../../src/client/locales/zh/vip.json';
@@ -24,6 +25,7 @@ export function texts(locale: TestLocale) {
     common: load<typeof Common>(locale, 'common'),
     account: load<typeof Account>(locale, 'account'),
     baits: load<typeof Baits>(locale, 'baits'),
+    catalogueAdmin: load<typeof CatalogueAdmin>(locale, 'catalogue-admin'),
     fishes: load<typeof Fishes>(locale, 'fishes'),
     vip: load<typeof Vip>(locale, 'vip'),
   };

@@ -94,7 +94,10 @@ interface CallOptions {
 
 interface RequestOptions extends CallOptions {
   query?: Query;
-  /** JSON body, or a URLSearchParams / FormData sent as is (login is form-encoded, avatars multipart). */
+  /**
+   * JSON body, or a URLSearchParams / FormData sent as is (login is form-encoded, avatars multipart), or a Blob sent
+   * as its raw bytes (`application/octet-stream`: a catalogue package archive).
+   */
   body?: unknown;
 }
 
@@ -108,7 +111,10 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   let body: BodyInit | undefined;
   if (options.body instanceof URLSearchParams || options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (options.body instanceof Blob) {
+    headers['Content-Type'] = 'application/octet-stream';
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -16,6 +16,10 @@ export const queryKeys = {
     me: (token: string) => ['account', 'me', token] as const,
     verify: (emailToken: string) => ['account', 'verify', emailToken] as const,
   },
+  admin: {
+    catalogueVersions: (token: string) => ['admin', 'catalogue-versions', token] as const,
+    rollbackPreview: (token: string, version: number) => ['admin', 'rollback-preview', token, version] as const,
+  },
   ai: {
     quota: (token: string) => ['ai', 'quota', token] as const,
     history: (token: string) => ['ai', 'history', token] as const,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
@@ -38,6 +38,8 @@ export interface TestAppOptions {
   pgSchema?: string;
   /** Called with every route as the app adds it (the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The package loader and importer behind the admin catalogue routes, instead of the app's own. */
+  catalogueImport?: AppOptions['catalogueImport'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -59,7 +61,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const db = await openDatabase(config.database, { pgSchema });
   await migrateToLatest(db);
   if (options.seed !== false) await insertDemoCatalogue(db.kysely);
-  const { app, services } = await buildApp({ config, db, logger: options.logger ?? false, onRoute: options.onRoute });
+  const { app, services } = await buildApp({
+    config,
+    db,
+    logger: options.logger ?? false,
+    onRoute: options.onRoute,
+    catalogueImport: options.catalogueImport,
+  });
   await app.ready();
 
   return {

@@ -1,4 +1,5 @@
 import type { FishItem } from '#shared/contracts/catalogue';
+import { newIn } from '../../lib/catalogue-changes';
 import type { FishFilters } from './hooks/use-fish-params';
 
 /**
@@ -19,6 +20,7 @@ export function filterFishes(
   return fishes.filter((fish) => {
     if (filters.map !== null && !fish.data.maps.includes(filters.map)) return false;
     if (filters.rarity !== null && rarityOf(fish) !== filters.rarity) return false;
+    if (filters.newOnly && newIn(fish) === null) return false;
     if (!needle) return true;
     return [fish.name, fish.name_en, fish.name_ja, fish.data.latin].some(
       (name) => !!name && normaliseName(name).includes(needle),

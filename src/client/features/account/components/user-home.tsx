@@ -4,6 +4,7 @@ import {
   IconDatabase,
   IconLogout,
   IconReceipt,
+  IconStack2,
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
@@ -128,6 +129,14 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
             title={tc('pages.orders.title')}
             text={t('user.ordersCard')}
           />
+          {user.is_superuser ? (
+            <SectionCard
+              to={localePath(PAGE_PATHS.adminCatalogue)}
+              icon={IconStack2}
+              title={tc('pages.adminCatalogue.title')}
+              text={t('user.adminCatalogueCard')}
+            />
+          ) : null}
         </SimpleGrid>
       </Box>
     </Stack>

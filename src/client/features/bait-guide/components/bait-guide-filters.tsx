@@ -2,6 +2,7 @@ import { Grid, Select, type ComboboxItem, type OptionsFilter } from '@mantine/co
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBaseConfig } from '../../../lib/base-config';
+import { isDeprecated, pickable } from '../../../lib/catalogue-changes';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -31,7 +32,7 @@ export function BaitGuideFilters({ fish, map, onFishChange, onMapChange }: BaitG
   // Sorted by the shown name (pinyin order in zh); every name of a fish is searchable, whatever the page's language.
   const { fishOptions, haystacks } = useMemo(() => {
     const haystacks = new Map<number, string[]>();
-    const fishOptions: ComboboxItem<number>[] = fishes
+    const fishOptions: ComboboxItem<number>[] = pickable(fishes, fish)
       .map((item) => {
         haystacks.set(
           item.id,
@@ -41,7 +42,7 @@ export function BaitGuideFilters({ fish, map, onFishChange, onMapChange }: BaitG
       })
       .sort((a, b) => collator.compare(a.label, b.label) || a.value - b.value);
     return { fishOptions, haystacks };
-  }, [fishes, displayName, collator]);
+  }, [fishes, fish, displayName, collator]);
 
   const filter: OptionsFilter<number> = ({ options, search }) => {
     const needle = fold(search);
@@ -57,9 +58,10 @@ export function BaitGuideFilters({ fish, map, onFishChange, onMapChange }: BaitG
       (selected?.data.maps ?? [])
         .map((id) => mapById(id))
         .filter((item) => item !== undefined)
+        .filter((item) => !isDeprecated(item) || item.id === map)
         .map((item) => ({ value: item.id, label: displayName(item) }))
         .sort((a, b) => collator.compare(a.label, b.label)),
-    [selected, mapById, displayName, collator],
+    [selected, map, mapById, displayName, collator],
   );
 
   return (

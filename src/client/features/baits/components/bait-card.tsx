@@ -4,6 +4,7 @@ import type { BaitItem } from '#shared/contracts/catalogue';
 import type { Locale } from '#shared/locales';
 import { BaitPicture } from '../../../components/bait-picture';
 import { BaitTypeLine } from '../../../components/bait-type-line';
+import { NewInBadge } from '../../../components/new-in-badge';
 import { OtherNames } from '../../../components/other-names';
 
 interface BaitCardProps {
@@ -28,6 +29,7 @@ export function BaitCard({ bait, name, typeName, lang }: BaitCardProps) {
           </Text>
           <OtherNames item={bait} shown={name} lang={lang} />
           <BaitTypeLine label={t('list.type')} typeName={typeName ?? t('list.unknownType')} />
+          <NewInBadge item={bait} />
         </Stack>
       </Group>
     </Paper>

@@ -5,6 +5,7 @@ import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_COLORS, rarityByLevel } from '#shared/game/rarity';
 import { localePath, type Locale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
+import { NewInBadge } from '../../../components/new-in-badge';
 import { RarityBadge } from '../../../components/rarity-badge';
 import { OtherNames } from '../../../components/other-names';
 import { baitGuideSearch, heatMapSearch } from '../../../lib/page-links';
@@ -72,7 +73,10 @@ export function FishCard({ fish, name, lang, to, map, topBaits }: FishCardProps)
             )}
           </Box>
           <Group justify="space-between" gap="xs">
-            <RarityBadge rarity={rarity} label={t(`rarity.${rarity}`)} />
+            <Group gap={6}>
+              <RarityBadge rarity={rarity} label={t(`rarity.${rarity}`)} />
+              <NewInBadge item={fish} />
+            </Group>
             <Text size="sm" c="dimmed">
               {formatWeightRange(fish.data.min_weight, fish.data.max_weight, lang)}
             </Text>

@@ -10,6 +10,7 @@ import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
+import { latestPatch, pickable } from '../../../lib/catalogue-changes';
 import { type TopBaitsEntry, useTopBaits } from '../../../lib/top-baits';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
@@ -36,7 +37,11 @@ export function FishEncyclopedia() {
 
   // A rarity value from an old or hand-made link that names no class is ignored rather than hiding everything.
   const rarity = params.rarity && (RARITY_CLASSES as readonly string[]).includes(params.rarity) ? params.rarity : null;
-  const filters = useMemo(() => ({ q: params.q, map: params.map, rarity }), [params.q, params.map, rarity]);
+  const filters = useMemo(
+    () => ({ q: params.q, map: params.map, rarity, newOnly: params.newOnly }),
+    [params.q, params.map, rarity, params.newOnly],
+  );
+  const patch = useMemo(() => latestPatch(fish), [fish]);
 
   const collator = useMemo(() => new Intl.Collator(lang), [lang]);
   // Sorted by the shown name: in zh the collator orders by pinyin, which matches the bait list's letter index.
@@ -54,10 +59,10 @@ export function FishEncyclopedia() {
 
   const mapChoices = useMemo(
     () =>
-      maps
+      pickable(maps, params.map)
         .map((map) => ({ value: map.id, label: displayName(map) }))
         .sort((a, b) => collator.compare(a.label, b.label)),
-    [maps, displayName, collator],
+    [maps, params.map, displayName, collator],
   );
 
   // Every card's top baits from one request, on the filtered map when there is one.
@@ -69,7 +74,7 @@ export function FishEncyclopedia() {
   const [lastSelected, setLastSelected] = useState(selected);
   if (selected && selected !== lastSelected) setLastSelected(selected);
   const detailFish = selected ?? lastSelected;
-  const filtered = filters.q !== '' || filters.map !== null || filters.rarity !== null;
+  const filtered = filters.q !== '' || filters.map !== null || filters.rarity !== null || filters.newOnly;
 
   let body: React.ReactNode;
   if (fish.length === 0 && status === 'error') {
@@ -86,7 +91,10 @@ export function FishEncyclopedia() {
         description={filtered ? t('empty.filtered') : undefined}
         clear={
           filtered
-            ? { label: t('empty.clearFilters'), onClick: () => update({ q: '', map: null, rarity: null }) }
+            ? {
+                label: t('empty.clearFilters'),
+                onClick: () => update({ q: '', map: null, rarity: null, newOnly: false }),
+              }
             : undefined
         }
       />
@@ -129,7 +137,12 @@ export function FishEncyclopedia() {
 
   return (
     <Stack gap="md">
-      <FishFilters value={filters} onChange={(patch) => update(patch, { replace: true })} maps={mapChoices} />
+      <FishFilters
+        value={filters}
+        onChange={(change) => update(change, { replace: true })}
+        maps={mapChoices}
+        latestPatch={patch}
+      />
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="fish-count">
         {fish.length > 0 ? t('list.count', { count: shown.length, total: fish.length }) : '\u00a0'}
       </Text>

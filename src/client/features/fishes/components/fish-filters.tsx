@@ -1,4 +1,4 @@
-import { Grid, Select } from '@mantine/core';
+import { Grid, Select, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RARITY_CLASSES, type RarityClass } from '#shared/game/rarity';
 import { RarityOption } from '../../../components/rarity-badge';
@@ -10,12 +10,14 @@ interface FishFiltersProps {
   onChange: (patch: Partial<Filters>) => void;
   /** Map choices, already named in the page's language. */
   maps: { value: number; label: string }[];
+  /** The live patch when some fish are new in it: the "new in" switch is offered then (or while it is on). */
+  latestPatch: string | null;
 }
 
 /** Filtering is local, so a short pause is enough to keep the URL from changing on every keystroke. */
 const SEARCH_DELAY_MS = 200;
 
-export function FishFilters({ value, onChange, maps }: FishFiltersProps) {
+export function FishFilters({ value, onChange, maps, latestPatch }: FishFiltersProps) {
   const { t } = useTranslation('fishes');
   const rarities = RARITY_CLASSES.map((rarity) => ({ value: rarity, label: t(`rarity.${rarity}`) }));
 
@@ -57,6 +59,15 @@ export function FishFilters({ value, onChange, maps }: FishFiltersProps) {
           renderOption={({ option }) => <RarityOption rarity={option.value as RarityClass} label={option.label} />}
         />
       </Grid.Col>
+      {latestPatch !== null || value.newOnly ? (
+        <Grid.Col span={12}>
+          <Switch
+            label={latestPatch ? t('filters.newOnly', { patch: latestPatch }) : t('filters.newOnlyNone')}
+            checked={value.newOnly}
+            onChange={(event) => onChange({ newOnly: event.currentTarget.checked })}
+          />
+        </Grid.Col>
+      ) : null}
     </Grid>
   );
 }

@@ -8,6 +8,8 @@ export interface FishFilters {
   map: number | null;
   /** Rarity class (e.g. `rate_blue`), null for every class. */
   rarity: string | null;
+  /** Only the fish the live patch added (`?new=1`). */
+  newOnly: boolean;
 }
 
 interface FishParams extends FishFilters {
@@ -16,7 +18,7 @@ interface FishParams extends FishFilters {
 }
 
 /**
- * Filters and the open fish live in the URL (`?map=3&rarity=rate_blue&fish=42`) so a filtered list or one fish's
+ * Filters and the open fish live in the URL (`?map=3&rarity=rate_blue&new=1&fish=42`) so a filtered list or one fish's
  * card can be shared, and the back button closes the detail it opened.
  */
 export function useFishParams(): [FishParams, (patch: Partial<FishParams>, options?: { replace?: boolean }) => void] {
@@ -27,6 +29,7 @@ export function useFishParams(): [FishParams, (patch: Partial<FishParams>, optio
       q: parseSearchText(searchParams.get('q')),
       map: parseId(searchParams.get('map')),
       rarity: searchParams.get('rarity') || null,
+      newOnly: searchParams.get('new') === '1',
       fish: parseId(searchParams.get('fish')),
     }),
     [searchParams],
@@ -35,7 +38,10 @@ export function useFishParams(): [FishParams, (patch: Partial<FishParams>, optio
   const update = useCallback(
     (patch: Partial<FishParams>, options?: { replace?: boolean }) =>
       edit((next) => {
-        for (const [key, value] of Object.entries(patch)) setParam(next, key, value);
+        for (const [key, value] of Object.entries(patch)) {
+          if (key === 'newOnly') setParam(next, 'new', value ? 1 : null);
+          else setParam(next, key, value as string | number | null);
+        }
       }, options),
     [edit],
   );

@@ -16,6 +16,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
+import { pickable } from '../../../lib/catalogue-changes';
 import { mediaUrl } from '../../../lib/api-client';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { type HeatQuery, useHeatmap, useMapFishes } from '../api/heatmap-queries';
@@ -78,7 +79,8 @@ function useHeatView() {
   const [params, update] = useHeatmapParams();
   // Before the catalogue has arrived, the URL's map is taken on trust, so a shared link asks at once.
   const urlMapKnown = params.map !== null && (maps.length === 0 || mapById(params.map) !== undefined);
-  const mapId = urlMapKnown ? params.map : (maps[0]?.id ?? null);
+  // The default map is the first the game still has.
+  const mapId = urlMapKnown ? params.map : ((pickable(maps)[0] ?? maps[0])?.id ?? null);
   const map = mapById(mapId);
   const query = useMemo<HeatQuery | null>(
     () => (mapId === null ? null : { map: mapId, fish: params.fish, range: params.range, star: params.star }),

@@ -5,6 +5,7 @@ import type { FishItem } from '#shared/contracts/catalogue';
 import { HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
 import { StarTypeSelect } from '../../../components/star-type-select';
 import { useBaseConfig } from '../../../lib/base-config';
+import { pickable } from '../../../lib/catalogue-changes';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { HeatFilters } from '../hooks/use-heatmap-params';
@@ -30,17 +31,17 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
   const { maps, fishById } = useBaseConfig();
   const collator = useMemo(() => new Intl.Collator(lang), [lang]);
 
-  // The maps in the catalogue's order: the first one is the page's default.
+  // The maps in the catalogue's order: the first one is the page's default. Items gone from the game are not offered.
   const mapOptions = useMemo(
-    () => maps.map((map) => ({ value: String(map.id), label: displayName(map) })),
-    [maps, displayName],
+    () => pickable(maps, value.map).map((map) => ({ value: String(map.id), label: displayName(map) })),
+    [maps, value.map, displayName],
   );
   const fishOptions = useMemo(
     () =>
-      fishes
+      pickable(fishes, value.fish)
         .map((fish) => ({ value: String(fish.id), label: displayName(fish) }))
         .sort((a, b) => collator.compare(a.label, b.label)),
-    [fishes, displayName, collator],
+    [fishes, value.fish, displayName, collator],
   );
   const rangeOptions = HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.range${range}`) }));
 

@@ -8,6 +8,7 @@ import { ROD_TYPES, type RodType } from '#shared/game/catch-attributes';
 import type { Named } from '#shared/game/names';
 import { StarTypeSelect } from '../../../components/star-type-select';
 import { useBaseConfig } from '../../../lib/base-config';
+import { pickable } from '../../../lib/catalogue-changes';
 import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
@@ -65,17 +66,24 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
   const count = activeFilterCount(value);
 
   const collator = useMemo(() => new Intl.Collator(lang), [lang]);
-  const mapOptions = useMemo(() => options(maps, displayName, collator), [maps, displayName, collator]);
+  // Items gone from the game are not offered (the one already chosen stays); the table still names them.
+  const mapOptions = useMemo(
+    () => options(pickable(maps, value.map), displayName, collator),
+    [maps, value.map, displayName, collator],
+  );
   const fishOptions = useMemo(
     () =>
       options(
-        fish.filter((item) => value.map === null || item.data.maps.includes(value.map)),
+        pickable(fish, value.fish).filter((item) => value.map === null || item.data.maps.includes(value.map)),
         displayName,
         collator,
       ),
-    [fish, value.map, displayName, collator],
+    [fish, value.map, value.fish, displayName, collator],
   );
-  const baitOptions = useMemo(() => options(baits, displayName, collator), [baits, displayName, collator]);
+  const baitOptions = useMemo(
+    () => options(pickable(baits, value.bait), displayName, collator),
+    [baits, value.bait, displayName, collator],
+  );
   const rodOptions = ROD_TYPES.map((rod) => ({ value: rod, label: t(`rod.${rod}`) }));
   const rangeOptions = [
     ...HEATMAP_RANGES.map((range) => ({ value: range, label: t(`filters.time${range}`) })),
