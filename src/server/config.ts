@@ -117,6 +117,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The page cache of each SQLite connection, MiB (decision 0024 says how to size it for a table's growth).
   SQLITE_CACHE_MIB: intFrom(64, 2),
+  // How often each server looks for a new catalogue version, ms (decision 0025).
+  CATALOGUE_WATCH_MS: intFrom(2_000, 50),
 });
 
 /** `cacheMib`: SQLite's page cache per connection (`SQLITE_CACHE_MIB`); absent: the connections' default, 64 MiB. */
@@ -132,6 +134,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so deployments (or test apps) can share one Redis. */
   redisPrefix: string;
+  /** How often the catalogue's version is polled, ms (features/catalogue/catalogue-watcher.ts). */
+  catalogueWatchMs: number;
   publicBaseUrl: string;
   jwtSecret: string;
   accessTokenLifetime: number;
@@ -279,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: withSqliteCache(parseDatabaseUrl(e.DATABASE_URL, dataDir), e.SQLITE_CACHE_MIB),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    catalogueWatchMs: e.CATALOGUE_WATCH_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, e.NODE_ENV, dataDir),
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,

@@ -18,6 +18,10 @@ await services.catalogue.refresh();
 await createCatchBulkLoad(db.kysely, services.catalogue).finish();
 // Catches stored before the heat map's rollup existed (an older database) are counted into it once, before serving.
 if (await services.heatRollups.ensureComplete()) app.log.info('heat map rollup rebuilt from the stored catches');
+// A new catalogue version applied by any process (an import, a rollback, another instance's admin page) is served
+// here within CATALOGUE_WATCH_MS, and the heat map of the maps whose bounds moved is rebuilt (decision 0025). The
+// first check runs now: a version applied while this server was down is picked up before serving.
+await services.catalogueWatcher.start();
 // The heat map's window sums of today (decision 0021): before serving, then each minute, so a new UTC day's are
 // built within a minute of midnight (readers count from the daily rollup meanwhile). Any instance may build them.
 const WINDOWS_INTERVAL_MS = 60_000;

@@ -24,6 +24,7 @@ import { RevokedTokensRepository } from './features/auth/revoked-tokens.reposito
 import { SqlCatalogueImporter } from './features/catalogue/catalogue-importer';
 import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
+import { catalogueVersionMarker, CatalogueWatcher } from './features/catalogue/catalogue-watcher';
 import { LogsRepository } from './features/logs/logs.repository';
 import { LogsService } from './features/logs/logs.service';
 import { BaitGuideRepository } from './features/bait-guide/bait-guide.repository';
@@ -77,6 +78,11 @@ export interface Services {
   lastSeen: LastSeen;
   /** The catalogue in memory; `refresh()` it after writing the catalogue. */
   catalogue: CatalogueSnapshot;
+  /**
+   * Reloads `catalogue` when another process (or this one) applied a new catalogue version, then rebuilds the heat
+   * map of the maps whose bounds moved (decision 0025). Started by server.ts; stopped by `close()`.
+   */
+  catalogueWatcher: CatalogueWatcher;
   /** Catalogue packages: dry run, apply as a version, versions, rollback, export (docs/catalogue-format.md). */
   catalogueImporter: CatalogueImporter;
   /** The one writer of catches, sales and official records (uploads, records import, demo seeding, benchmarks). */
@@ -85,7 +91,7 @@ export interface Services {
   logs: LogsService;
   /** Personal stats of a user's bound logger (`/users/me/stats`). */
   stats: StatsService;
-  /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up. */
+  /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up, `ensureBounds()` on a reload. */
   heatRollups: HeatRollups;
   /** Catches per grid cell of a map (`/heatmap`). */
   heatmap: HeatmapService;
@@ -144,11 +150,18 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     tasks,
   });
   const catalogue = new CatalogueSnapshot(catalogueRepository);
-  // After an apply: the catalogue in memory is refreshed (the default `onApplied`).
+  // After an apply, here at once what every instance's watcher does within its interval: the catalogue in memory
+  // reloaded, then the heat map of the maps whose bounds moved rebuilt (decision 0025).
   const catalogueImporter = new SqlCatalogueImporter({
     db: db.kysely,
     mediaDir: path.join(config.dataDir, 'media'),
     catalogue,
+    // Committed whatever happens here: a failure is logged, and the watcher's next check tries again.
+    onApplied: async () => {
+      await catalogueWatcher
+        .afterApplied()
+        .catch((error: unknown) => log.warn({ err: error }, 'catalogue reload after an apply failed'));
+    },
   });
   // Judges uploads against the catalogue in memory, which `catalogue.refresh()` replaces whenever it is written, and
   // counts new catches into the heat map's rollup in their transaction.
@@ -166,6 +179,16 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     );
   const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue, {
     ...(catchThread && { thread: catchThread }),
+  });
+
+  const catalogueWatcher = new CatalogueWatcher(catalogue, {
+    marker: catalogueVersionMarker(db.reads),
+    intervalMs: config.catalogueWatchMs,
+    afterRefresh: async () => {
+      const rebuilt = await heatRollups.ensureBounds();
+      if (rebuilt.length > 0) log.info({ maps: rebuilt }, 'heat map rebuilt for new map bounds');
+    },
+    onError: (error) => log.warn({ err: error }, 'catalogue reload failed; tried again at the next check'),
   });
 
   // Start-up: avatar pictures no user refers to any more (a crash between file and row) are deleted. A failure
@@ -220,6 +243,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     loggerAuth,
     lastSeen,
     catalogue,
+    catalogueWatcher,
     catalogueImporter,
     catchWriter,
     logs,
@@ -231,6 +255,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     vip,
     ai,
     async close() {
+      await catalogueWatcher.stop();
       // Mails still on their way go out before the SMTP pool closes.
       await tasks.drain();
       await mailer.close();

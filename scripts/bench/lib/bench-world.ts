@@ -32,6 +32,11 @@ export interface BenchWorldOptions {
   pgUrl?: string;
   /** Progress of a first seed (default: a line on stderr). */
   progress?: (done: number, total: number) => void;
+  /**
+   * A world of its own, named `bench-world-<name>_<N>m` / `bench_world_<name>_<N>m` (a branch whose migrations the
+   * shared world must not get yet). Default: the shared one.
+   */
+  name?: string;
 }
 
 const defaultPgUrl = () =>
@@ -45,7 +50,7 @@ export async function ensureBenchWorld(
   dialect: BenchDialect,
   options: BenchWorldOptions = {},
 ): Promise<BenchWorld> {
-  const label = worldLabel(catches);
+  const label = options.name ? `${options.name}_${worldLabel(catches)}` : worldLabel(catches);
   const root = options.root ?? path.resolve(import.meta.dirname, '../../..');
   const dataDir = path.join(root, `data/bench-world-${label}${dialect === 'postgres' ? '-pg' : ''}`);
   const env: Record<string, string> = { DATA_DIR: dataDir };

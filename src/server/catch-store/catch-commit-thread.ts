@@ -13,7 +13,13 @@
 import type { Worker } from 'node:worker_threads';
 import { WRITER_THREAD_EXITED } from '../db/errors';
 import { startModuleWorker } from '../module-worker';
-import type { CommitAnswer, CommitRequest, CommitWorkerSettings, WindowsRequest } from './catch-commit-worker';
+import type {
+  CommitAnswer,
+  CommitRequest,
+  CommitWorkerSettings,
+  RebuildRequest,
+  WindowsRequest,
+} from './catch-commit-worker';
 import type { Bounds } from './heat-grid';
 import type { NewCatchRow } from './rows';
 
@@ -58,7 +64,17 @@ export class CatchCommitThread {
     return this.send((id) => ({ id, windows: { mapId, bounds, endDay, now } })) as Promise<boolean>;
   }
 
-  private send(request: (id: number) => CommitRequest | WindowsRequest): Promise<Set<string> | boolean> {
+  /**
+   * Recounts a map's heat-map rollup and window sums for new bounds on the thread (HeatRollups.rebuildMap); resolves
+   * whether it rebuilt. Call after `available()` said true.
+   */
+  rebuildMap(mapId: number, bounds: Bounds, now: number): Promise<boolean> {
+    return this.send((id) => ({ id, rebuild: { mapId, bounds, now } })) as Promise<boolean>;
+  }
+
+  private send(
+    request: (id: number) => CommitRequest | WindowsRequest | RebuildRequest,
+  ): Promise<Set<string> | boolean> {
     const worker = this.worker;
     if (!worker) return Promise.reject(exitedError());
     const id = this.nextId++;

@@ -34,6 +34,15 @@ export interface WindowsRequest {
   windows: { mapId: number; bounds: Bounds; endDay: number; now: number };
 }
 
+/**
+ * A map whose catalogue bounds changed, to recount (HeatRollups.rebuildMap): its rollup and window sums, a few
+ * seconds of SQLite for a busy map at 5 M catches (docs/BENCHMARKS.md), off the server's event loop.
+ */
+export interface RebuildRequest {
+  id: number;
+  rebuild: { mapId: number; bounds: Bounds; now: number };
+}
+
 export type CommitAnswer =
   | { ready: true }
   | { id: number; created: string[] }
@@ -63,6 +72,18 @@ async function buildWindows({ id, windows }: WindowsRequest): Promise<CommitAnsw
   }
 }
 
+async function rebuildMap({ id, rebuild }: RebuildRequest): Promise<CommitAnswer> {
+  try {
+    const { mapId, bounds, now } = rebuild;
+    const grid = gridOf(bounds);
+    // The map's bounds are all the rebuild reads of the catalogue.
+    const rollups = new HeatRollups(db, 'sqlite', { view: async () => ({ maps: new Map() }) }, () => now);
+    return { id, built: await rollups.rebuildMap(mapId, grid, now) };
+  } catch (error) {
+    return failure(id, error);
+  }
+}
+
 async function commit(request: CommitRequest): Promise<CommitAnswer> {
   const maps = new Map(request.maps.map(([id, bounds]) => [id, { data: { bounds } }]));
   const rollups = new HeatRollups(db, 'sqlite', { view: async () => ({ maps }) }, () => request.now);
@@ -78,12 +99,14 @@ async function commit(request: CommitRequest): Promise<CommitAnswer> {
 
 // One group at a time, in the order sent: the server sends the next only after this one's answer anyway.
 let queue = Promise.resolve();
-port.on('message', (message: CommitRequest | WindowsRequest | 'stop') => {
+port.on('message', (message: CommitRequest | WindowsRequest | RebuildRequest | 'stop') => {
   queue = queue.then(async () => {
     if (message === 'stop') {
       await db.destroy();
       port.close();
-    } else port.postMessage(await ('windows' in message ? buildWindows(message) : commit(message)));
+    } else if ('windows' in message) port.postMessage(await buildWindows(message));
+    else if ('rebuild' in message) port.postMessage(await rebuildMap(message));
+    else port.postMessage(await commit(message));
   });
 });
 port.postMessage({ ready: true } satisfies CommitAnswer);

@@ -8,6 +8,8 @@
  */
 export { catchesUnchangedSince, changesSql, KeptAnswers, type Window } from './catch-changes';
 export {
+  type Bounds,
+  boundsOf,
   cellBounds,
   cellCountsSql,
   cellSql,
@@ -16,5 +18,6 @@ export {
   gridOf,
   type HeatGrid,
   type MapsCatalogue,
+  sameBounds,
 } from './heat-grid';
 export { ALL_FISH, dayOf, WINDOW_DAYS } from './heat-windows';

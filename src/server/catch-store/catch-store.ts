@@ -35,17 +35,23 @@ export function createCatchWriter(
   const clock = options.clock ?? Date.now;
   const { thread } = options;
   const dialect = dialectOf(db);
-  // A map's windows take a few hundred ms of SQLite to build, once a day: on the thread too, off the event loop.
-  const rollups = new HeatRollups(
+  // A map's windows take a few hundred ms of SQLite to build, once a day, and a map's rebuild for new bounds a few
+  // seconds: on the thread too, off the event loop. The server's connection is held meanwhile (see below).
+  const rollups: HeatRollups = new HeatRollups(
     db,
     dialect,
     catalogue,
     clock,
-    thread &&
-      (async (mapId, grid, endDay, now) => {
+    thread && {
+      buildWindows: async (mapId, grid, endDay, now) => {
         if (!(await thread.available())) return new HeatWindows(db, dialect).build(mapId, grid, endDay, now);
         return db.connection().execute(() => thread.buildWindows(mapId, grid.bounds, endDay, now));
-      }),
+      },
+      rebuildMap: async (mapId, grid, now): Promise<boolean> => {
+        if (!(await thread.available())) return rollups.rebuildMap(mapId, grid, now);
+        return db.connection().execute(() => thread.rebuildMap(mapId, grid.bounds, now));
+      },
+    },
   );
   const writer = new CatchWriter(db, catalogue, {
     clock,

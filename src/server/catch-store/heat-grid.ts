@@ -88,6 +88,26 @@ export function cellBounds(grid: HeatGrid, col: number, row: number): Bounds {
   };
 }
 
+/** The bounds a map's rollup was counted with, as its `heat_map_version` row stores them (migration 0015). */
+export interface StoredBounds {
+  x_min: number | null;
+  y_min: number | null;
+  x_max: number | null;
+  y_max: number | null;
+}
+
+/** The bounds stored on a version row; undefined when none are (nothing counted on the map since migration 0015). */
+export function boundsOf(row: StoredBounds): Bounds | undefined {
+  const { x_min, y_min, x_max, y_max } = row;
+  if (x_min === null || y_min === null || x_max === null || y_max === null) return undefined;
+  // Double precision on both databases, a JavaScript number once read: compared exactly.
+  return { x_min: Number(x_min), y_min: Number(y_min), x_max: Number(x_max), y_max: Number(y_max) };
+}
+
+export function sameBounds(a: Bounds | undefined, b: Bounds): boolean {
+  return a !== undefined && a.x_min === b.x_min && a.y_min === b.y_min && a.x_max === b.x_max && a.y_max === b.y_max;
+}
+
 /** What the heat map reads of the catalogue: every map's bounds (the catalogue snapshot satisfies it). */
 export interface MapsCatalogue {
   view(): Promise<{ readonly maps: ReadonlyMap<number, { readonly data: { readonly bounds: Bounds } }> }>;

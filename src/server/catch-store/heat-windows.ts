@@ -17,7 +17,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database, HeatCellWindowTable } from '../db/schema';
-import { cellOf, cellSql, DAY_MS, type HeatGrid } from './heat-grid';
+import { boundsOf, cellOf, cellSql, DAY_MS, gridOf, type HeatGrid, sameBounds } from './heat-grid';
 
 /** The rolling views with whole days (the heat map's 3, 7 and 30 days; one day has none). */
 export const WINDOW_DAYS = [3, 7, 30] as const;
@@ -112,12 +112,15 @@ export class HeatWindows {
     return this.db.transaction().execute(async (trx) => {
       // The map's version row, as every batch counting on the map takes it (see above). A no-op update: it changes
       // no counter (kept answers stay valid), and on SQLite it is the write that takes the database's write lock
-      // before anything is read.
-      await trx
+      // before anything is read. It holds the bounds the map's rollup was counted with (migration 0015): the
+      // windows are counted with those, whatever the caller's catalogue view says (it may be a moment behind).
+      const row = await trx
         .insertInto('heat_map_version')
         .values({ map_id: mapId, version: 0 })
         .onConflict((oc) => oc.column('map_id').doUpdateSet({ version: sql<number>`heat_map_version.version` }))
-        .execute();
+        .returning(['x_min', 'y_min', 'x_max', 'y_max'])
+        .executeTakeFirstOrThrow();
+      const counted = boundsOf(row);
       const done = await trx
         .selectFrom('heat_window_built')
         .select('map_id')
@@ -125,25 +128,33 @@ export class HeatWindows {
         .where('end_day', '=', endDay)
         .executeTakeFirst();
       if (done) return false;
-      for (const days of WINDOW_DAYS) {
-        const [first, end] = windowDays(days, endDay);
-        await sql`
-          insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
-          select map_id, ${ALL_FISH}, ${days}, ${endDay}, star_type, cell, sum(count), max(last_at)
-          from heat_cell_day where map_id = ${mapId} and day >= ${first} and day < ${end}
-          group by map_id, star_type, cell`.execute(trx);
-        await sql`
-          insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
-          select map_id, fish_id, ${days}, ${endDay}, star_type, cell, count(*), max(caught_at)
-          from (
-            select map_id, fish_id, star_type, ${cellSql(this.dialect, grid)} as cell, caught_at from catch
-            where map_id = ${mapId} and caught_at >= ${first * DAY_MS} and caught_at < ${end * DAY_MS}
-          ) as catches
-          group by map_id, fish_id, star_type, cell`.execute(trx);
-      }
-      await trx.insertInto('heat_window_built').values({ map_id: mapId, end_day: endDay, built_at: now }).execute();
+      await this.count(trx, mapId, counted && !sameBounds(counted, grid.bounds) ? gridOf(counted) : grid, endDay, now);
       return true;
     });
+  }
+
+  /**
+   * Counts the windows of one map ending in day t and marks them built, inside a transaction that holds the map's
+   * version row and in which none of them are built (`build`; HeatRollups.rebuildMap after a change of bounds).
+   */
+  async count(trx: Transaction<Database>, mapId: number, grid: HeatGrid, endDay: number, now: number): Promise<void> {
+    for (const days of WINDOW_DAYS) {
+      const [first, end] = windowDays(days, endDay);
+      await sql`
+        insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
+        select map_id, ${ALL_FISH}, ${days}, ${endDay}, star_type, cell, sum(count), max(last_at)
+        from heat_cell_day where map_id = ${mapId} and day >= ${first} and day < ${end}
+        group by map_id, star_type, cell`.execute(trx);
+      await sql`
+        insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
+        select map_id, fish_id, ${days}, ${endDay}, star_type, cell, count(*), max(caught_at)
+        from (
+          select map_id, fish_id, star_type, ${cellSql(this.dialect, grid)} as cell, caught_at from catch
+          where map_id = ${mapId} and caught_at >= ${first * DAY_MS} and caught_at < ${end * DAY_MS}
+        ) as catches
+        group by map_id, fish_id, star_type, cell`.execute(trx);
+    }
+    await trx.insertInto('heat_window_built').values({ map_id: mapId, end_day: endDay, built_at: now }).execute();
   }
 
   /** Drops the windows no reader asks for any more: those ending before `oldestEndDay`. */

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-logger-binding-codes';
 import * as m0012 from './migrations/0012-demo-logger-tokens';
 import * as m0013 from './migrations/0013-heat-windows';
 import * as m0014 from './migrations/0014-catalogue-versions';
+import * as m0015 from './migrations/0015-heat-rollup-bounds';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-demo-logger-tokens': m0012,
   '0013-heat-windows': m0013,
   '0014-catalogue-versions': m0014,
+  '0015-heat-rollup-bounds': m0015,
 };
 
 function migratorOf(db: Db): Migrator {

@@ -198,6 +198,11 @@ export interface HeatMapVersionTable {
   map_id: number;
   version: number;
   changes: Generated<number>;
+  /** The bounds the map's rollup and window sums were counted with (migration 0015); null until first counted. */
+  x_min: number | null;
+  y_min: number | null;
+  x_max: number | null;
+  y_max: number | null;
 }
 
 /** The heat map's rollup (migration 0006): catches per map, UTC day, star type and grid cell. */

@@ -14,11 +14,15 @@
  *   a 30-day view then reads only its two partial days.
  * - Each answer also carries the map's `changes` counter from the same statement, so that the service can keep the
  *   whole answer and check cheaply whether it still holds (catch-store/catch-changes.ts).
+ * - And whether the map's rollup is counted with other bounds than the grid asked (`moved`: a catalogue change whose
+ *   rebuild has not committed yet, decision 0025), so that the service asks again with the bounds it is counted with.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { CATCH_BOUNDS } from '#shared/contracts/catches';
 import {
   ALL_FISH,
+  type Bounds,
+  boundsOf,
   catchesUnchangedSince,
   cellCountsSql,
   cellSql,
@@ -54,6 +58,11 @@ export interface HeatCells {
   lastAt: number;
   /** The map's `changes` (migration 0010) in the same snapshot as the counts: what a kept answer is checked against. */
   changes: number;
+  /**
+   * The map's rollup is counted with other bounds than the grid asked (a catalogue change moved them and the map's
+   * rebuild has not committed yet: decision 0025): these cells mix two grids; ask again with `countedBounds`.
+   */
+  moved: boolean;
 }
 
 export interface CellDetail {
@@ -86,6 +95,7 @@ const EVERY_TIME = 2;
 const MINUS = 5;
 const CHANGES = 3;
 const WINDOW_BUILT = 4;
+const MOVED = 6;
 
 /** Where a statement reads the whole days from: the window sums of (days, end day), or the rollup / raw catches. */
 type WholeDays = { window: { days: number; endDay: number } } | { days: [number, number] };
@@ -143,12 +153,23 @@ export class HeatmapRepository {
     }
     const rows = await this.parts(filters, grid, { days }, raw);
     const sums = daySumsOf(rows, grid);
-    if (reusable) {
+    // Sums over a grid the rollup is not counted with are answered once, never kept.
+    if (reusable && counterOf(rows, MOVED) === 0) {
       this.daySums.delete(key);
       if (this.daySums.size >= MAX_KEPT_SUMS) this.daySums.delete(this.daySums.keys().next().value!);
       this.daySums.set(key, sums);
     }
     return this.merge(filters, grid, sums, rows);
+  }
+
+  /** The bounds the map's rollup is counted with (catch-store/heat-rollups.ts); undefined before any count. */
+  async countedBounds(mapId: number): Promise<Bounds | undefined> {
+    const row = await this.db
+      .selectFrom('heat_map_version')
+      .select(['x_min', 'y_min', 'x_max', 'y_max'])
+      .where('map_id', '=', mapId)
+      .executeTakeFirst();
+    return row && boundsOf(row);
   }
 
   /** Whether an answer read with the map's `changes` for `window` still holds for `next` (catch-store/catch-changes.ts). */
@@ -193,9 +214,14 @@ export class HeatmapRepository {
     whole: WholeDays | null,
     raw: [number, number][],
   ): Promise<PartRow[]> {
+    const { x_min, y_min, x_max, y_max } = grid.bounds;
     const parts: RawBuilder<unknown>[] = [
       sql`select ${sql.lit(VERSION)} as part, 0 as cell, version as count, 0 as last_at from heat_map_version where map_id = ${filters.map_id}`,
       sql`select ${sql.lit(CHANGES)} as part, 0 as cell, ${changesSql(filters.map_id)} as count, 0 as last_at`,
+      // Whether the rollup is counted with other bounds than the grid's (in the same snapshot as the counts).
+      sql`select ${sql.lit(MOVED)} as part, 0 as cell, count(*) as count, 0 as last_at from heat_map_version
+        where map_id = ${filters.map_id} and x_min is not null
+          and not (x_min = ${x_min} and y_min = ${y_min} and x_max = ${x_max} and y_max = ${y_max})`,
     ];
     const star = filters.star_type === undefined ? sql`` : sql` and star_type = ${filters.star_type}`;
     if (whole && 'window' in whole) {
@@ -287,7 +313,7 @@ export class HeatmapRepository {
       addPairs(cells, minus.cells, -1);
       if (minus.last_at >= lastAt) lastAt = await this.newestCatch(filters);
     }
-    return { cells, lastAt, changes: counterOf(rows, CHANGES) };
+    return { cells, lastAt, changes: counterOf(rows, CHANGES), moved: counterOf(rows, MOVED) > 0 };
   }
 
   /**
@@ -316,7 +342,10 @@ function windowOf([first, end]: [number, number], now: number): { days: number; 
 }
 
 /** A counter as read with the parts (0 when its row is missing). */
-function counterOf(rows: readonly PartRow[], part: typeof VERSION | typeof CHANGES | typeof WINDOW_BUILT): number {
+function counterOf(
+  rows: readonly PartRow[],
+  part: typeof VERSION | typeof CHANGES | typeof WINDOW_BUILT | typeof MOVED,
+): number {
   return rows.find((row) => row.part === part)?.count ?? 0;
 }
 

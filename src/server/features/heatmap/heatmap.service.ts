@@ -20,6 +20,7 @@ import {
   type HeatGrid,
   KeptAnswers,
   type MapsCatalogue,
+  sameBounds,
 } from '../../catch-store/catch-reads';
 import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
 import { DomainError } from '../../domain-error';
@@ -36,10 +37,12 @@ export class HeatmapService {
 
   /** Whole answers, served again while the map's catches in the window are unchanged (catch-store/catch-changes.ts). */
   private readonly answers = new KeptAnswers<SerializedAnswer>();
+  /** Maps whose rollup was last found counted with other bounds than the catalogue's: the grid of those. */
+  private readonly countedGrids = new Map<number, HeatGrid>();
 
   /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
   async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
-    const grid = await this.gridOf(query.map_id);
+    let grid = await this.gridOf(query.map_id);
     const filters = this.filters(query);
     const window = [filters.from, filters.to] as const;
     // The grid too: a catalogue import that moves a map's bounds moves its cells.
@@ -50,7 +53,22 @@ export class HeatmapService {
     const kept = this.keepAnswers ? this.answers.get(key) : undefined;
     if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window)))
       return kept.answer;
-    const { cells, lastAt, changes } = await this.repository.cells(filters, grid);
+    // A map whose bounds moved in the catalogue and whose rollup's rebuild has not committed yet (decision 0025) is
+    // answered as its rollup is counted, with the bounds stored, until it does: the statement says so (`moved`), and
+    // the bounds found are tried first for the map's next views, so only one view pays two counts. (Again if a
+    // rebuild commits meanwhile; a third time is not needed in practice, a rebuild taking seconds.)
+    const countedGrid = this.countedGrids.get(query.map_id);
+    if (countedGrid) grid = countedGrid;
+    let counted = await this.repository.cells(filters, grid);
+    for (let tries = 0; counted.moved && tries < 2; tries++) {
+      const stored = await this.repository.countedBounds(query.map_id);
+      if (!stored) break;
+      grid = gridOf(stored);
+      counted = await this.repository.cells(filters, grid);
+    }
+    if (sameBounds(grid.bounds, bounds)) this.countedGrids.delete(query.map_id);
+    else this.countedGrids.set(query.map_id, grid);
+    const { cells, lastAt, changes } = counted;
     let total = 0;
     let max = 0;
     // In cell order, so the same counts always serialise (and hash) the same.
