@@ -255,7 +255,6 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
   const seeded = Date.now();
   const result = await seedDemoWorld(seedDb.kysely, {
     mediaDir: path.join(seedConfig.dataDir, 'media'),
-    images: false,
     catches: CATCHES,
     progress: (done, total) =>
       process.stdout.write(`\r${name}: seeding ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `),

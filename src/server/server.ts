@@ -10,7 +10,7 @@ const config = loadConfig();
 const db = await openDatabase(config.database);
 await migrateToLatest(db);
 const { app, services } = await buildApp({ config, db });
-await seedDemoOnStart(config, db, app.log);
+await seedDemoOnStart(config, db, services.catalogueImporter, app.log);
 // Seeding writes the catalogue: the in-memory snapshot must see it.
 await services.catalogue.refresh();
 // A bulk load of catches that was interrupted (`npm run seed` stopped midway) left the catch table without its

@@ -56,6 +56,8 @@ export const PACKAGE_PROBLEM_CODES = [
   'svg-foreign-object',
   'svg-external-reference',
   'svg-doctype',
+  // Against the live catalogue (the importer).
+  'removed-in-use',
 ] as const;
 
 export type PackageProblemCode = (typeof PACKAGE_PROBLEM_CODES)[number];

@@ -75,7 +75,7 @@ export async function ensureBenchWorld(
         process.stderr.write(
           `\rbench world ${label} (${dialect}): ${done.toLocaleString('en')} / ${total.toLocaleString('en')}   `,
         ));
-    await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false, catches, progress });
+    await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), catches, progress });
     if (!options.progress) process.stderr.write('\n');
     return { env, config, pgSchema, seededMs: Date.now() - started };
   } finally {

@@ -1,7 +1,8 @@
 /**
  * The real app for `scripts/bench/catalogue-reads.ts`, in a process of its own: built by `buildApp` as `server.ts`
  * builds it (its logger at LOG_LEVEL, `info` by default, writing to stdout, which the bench sends to a file), on a
- * fresh SQLite file holding the demo catalogue. It tells its parent the port and the default map over IPC.
+ * fresh SQLite file holding the demo catalogue (the demo package imported, as on a first start). It tells its parent
+ * the port and the default map over IPC.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,9 +22,9 @@ const config = loadConfig({
 });
 const db = await openDatabase(config.database);
 await migrateToLatest(db);
-await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
 const { app, services } = await buildApp({ config, db });
-await services.catalogue.refresh();
+// The demo package through the app's own importer, as the server's first start imports it (its catalogue refreshed).
+await seedDemoWorld(db.kysely, { importer: services.catalogueImporter, mediaDir: path.join(dataDir, 'media') });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,10 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => ctx.close());
 
-/**
- * The real seeder behind a loader that counts how often the demo code is asked for. Pictures are left out: their
- * rendering has tests of its own, and this file is about when demo work happens.
- */
+/** The real seeder behind a loader that counts how often the demo code is asked for. */
 function countingLoader() {
   const seeds: SeedOptions[] = [];
   let loads = 0;
@@ -28,7 +25,7 @@ function countingLoader() {
     return {
       seedDemoWorld: (db, options) => {
         seeds.push(options);
-        return real.seedDemoWorld(db, { ...options, images: false });
+        return real.seedDemoWorld(db, options);
       },
     };
   };
@@ -42,15 +39,17 @@ function start(
   const messages: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void messages.push(JSON.parse(line).msg) });
   // No demo catches unless a test asks for them: they have tests of their own (activity/seed-activity.test.ts).
-  const run = seedDemoOnStart({ ...ctx.config, demoCatches: 0, ...settings }, ctx.db, log, loader.load);
+  const config = { ...ctx.config, demoCatches: 0, ...settings };
+  const run = seedDemoOnStart(config, ctx.db, ctx.services.catalogueImporter, log, loader.load);
   return run.then(() => messages);
 }
 
-async function fillCatalogue(options: { demo: boolean }): Promise<void> {
+/** One map, of the demo world's ids; `image` is its picture URL (none by default). */
+async function fillCatalogue(options: { demo: boolean; image?: string }): Promise<void> {
   await ctx.db.kysely
     .insertInto('category')
     .values({
-      id: 1,
+      id: 100,
       group_type: 'maps',
       name: '湖',
       name_en: 'Lake',
@@ -59,7 +58,7 @@ async function fillCatalogue(options: { demo: boolean }): Promise<void> {
       name_pinyin: 'hu',
       letter_en: 'L',
       sort: 1,
-      data: '{}',
+      data: JSON.stringify(options.image ? { image: options.image } : {}),
     })
     .execute();
   if (options.demo) await ctx.db.kysely.insertInto('meta').values({ key: DEMO_MARK, value: '1' }).execute();
@@ -87,34 +86,53 @@ describe('seedDemoOnStart', () => {
     const loader = countingLoader();
     const messages = await start({ demoData, env }, loader);
     expect(loader.loads()).toBe(1);
-    expect(loader.seeds).toEqual([{ mediaDir: path.join(ctx.config.dataDir, 'media'), catches: 0 }]);
+    // Through the server's own importer: the version is the demo's, the catalogue in memory sees it.
+    expect(loader.seeds).toEqual([
+      { importer: ctx.services.catalogueImporter, mediaDir: path.join(ctx.config.dataDir, 'media'), catches: 0 },
+    ]);
     expect(await catalogueSize(ctx.db.kysely)).toBeGreaterThan(400);
-    expect(messages).toEqual(['demo world generated']);
+    expect((await ctx.services.catalogueImporter.versions()).items.map((v) => v.applied_by)).toEqual(['demo']);
+    expect((await ctx.services.catalogue.view()).groups.fish.length).toBeGreaterThan(100);
+    expect(messages).toEqual(['demo world imported']);
   });
 
   it('loads no demo code for a filled catalogue whose pictures are in place', async () => {
     await fillCatalogue({ demo: true });
-    mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
     const loader = countingLoader();
     expect(await start({ demoData: 'on', env: 'development' }, loader)).toEqual([]);
     expect(loader.loads()).toBe(0);
   });
 
-  it('loads no demo code for a catalogue that is not the demo world, pictures or not', async () => {
-    await fillCatalogue({ demo: false });
+  it('loads no demo code for a catalogue that is not the demo world, and names its missing pictures', async () => {
+    await fillCatalogue({ demo: false, image: '/media/catalogue/lake.png' });
     const loader = countingLoader();
-    expect(await start({ demoData: 'auto', env: 'development' }, loader)).toEqual([]);
+    const messages = await start({ demoData: 'auto', env: 'development' }, loader);
     expect(loader.loads()).toBe(0);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('1 catalogue pictures are missing from DATA_DIR/media (/media/catalogue/lake.png)');
+    expect(messages[0]).toContain('npm run catalogue:import');
   });
 
-  it('draws the pictures of a demo catalogue again when DATA_DIR/media lost them', async () => {
-    await fillCatalogue({ demo: true });
+  it('names the missing pictures of a demo catalogue with DEMO_DATA=off, loading no demo code', async () => {
+    await fillCatalogue({ demo: true, image: '/media/maps/100.png' });
+    const loader = countingLoader();
+    const messages = await start({ demoData: 'off', env: 'production' }, loader);
+    expect(loader.loads()).toBe(0);
+    expect(messages[0]).toContain('(/media/maps/100.png)');
+  });
+
+  it('puts back the pictures of a demo catalogue when DATA_DIR/media lost them', async () => {
+    await fillCatalogue({ demo: true, image: '/media/maps/100.png' });
     const loader = countingLoader();
     const messages = await start({ demoData: 'auto', env: 'development' }, loader);
     expect(loader.loads()).toBe(1);
-    expect(loader.seeds).toEqual([{ mediaDir: path.join(ctx.config.dataDir, 'media'), catches: 0 }]);
     expect(await catalogueSize(ctx.db.kysely)).toBe(1);
-    expect(messages).toEqual(['demo pictures drawn again']);
+    expect(existsSync(path.join(ctx.config.dataDir, 'media', 'maps', '100.png'))).toBe(true);
+    expect(messages).toEqual(['demo pictures stored again']);
+
+    const again = countingLoader();
+    expect(await start({ demoData: 'auto', env: 'development' }, again)).toEqual([]);
+    expect(again.loads()).toBe(0);
   });
 
   it('generates the demo activity once, and only the missing part when DEMO_CATCHES grows', async () => {
@@ -128,11 +146,10 @@ describe('seedDemoOnStart', () => {
         ).n,
       );
     const settings = { demoData: 'on', env: 'development', demoCatches: 300 } as const;
-    expect(await start(settings, countingLoader())).toEqual(['demo world generated']);
+    expect(await start(settings, countingLoader())).toEqual(['demo world imported']);
     expect(await catches()).toBe(300);
 
     // A restart with the pictures in place and the activity complete does no demo work at all.
-    mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
     const restart = countingLoader();
     expect(await start(settings, restart)).toEqual([]);
     expect(restart.loads()).toBe(0);

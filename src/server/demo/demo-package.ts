@@ -16,9 +16,7 @@ import type { BaitData, FishData, MapData } from '#shared/contracts/catalogue';
 import type { PackageGroups } from '#shared/contracts/catalogue-package';
 import { writeCataloguePackage } from '../features/catalogue/package/write-package';
 import { type CategoryRow, generateDemoWorld } from './generate-world';
-import { buildBaitIconSvg } from './painter/bait-icon-svg';
-import { buildMapSvg } from './painter/map-svg';
-import { DEMO_MAPS } from './world/maps';
+import { demoBaitTypePicture, demoMapPicture, demoPictures, renderDemoPictures } from './render-images';
 
 export const DEMO_PACKAGE_GAME = 'Anglerdex demo';
 export const DEMO_PACKAGE_PATCH = 'demo-1';
@@ -33,15 +31,6 @@ const DEMO_PACKAGE_VERSION = 1;
  */
 export const DEMO_PICTURES_SVG_SHA256 = 'c845d3e6b96422298c4166fff650bee021128ccb656b3f6b4013f48797beaeb9';
 
-const mapImage = (id: number): string => `images/maps/${id}.png`;
-const baitTypeImage = (id: number): string => `images/bait-types/${id}.png`;
-
-/** What a picture is drawn from: the SVG text, rendered only when the package is written. */
-interface PictureSource {
-  path: string;
-  svg: string;
-}
-
 function names(row: CategoryRow) {
   return {
     id: row.id,
@@ -52,64 +41,42 @@ function names(row: CategoryRow) {
   };
 }
 
-/** The demo world's groups as package items, and the SVG of each picture they name. */
-function demoContent(rows: CategoryRow[]): { groups: PackageGroups; pictures: PictureSource[] } {
+/** The demo world's groups as package items, each picture named by its package path (render-images.ts). */
+function demoGroups(rows: readonly CategoryRow[]): PackageGroups {
   const groups: PackageGroups = { fish: [], maps: [], baits: [], star_type: [], fish_way: [] };
-  const pictures: PictureSource[] = [];
   for (const row of rows) {
     const data = JSON.parse(row.data ?? '{}') as unknown;
     if (row.group_type === 'maps') {
-      const map = data as MapData;
-      const demo = DEMO_MAPS.find((m) => m.id === row.id);
-      if (!demo) throw new Error(`demo map ${row.id} has no world definition`);
-      groups.maps.push({ ...names(row), data: { ...map, image: mapImage(row.id) } });
-      // The row is the contract: draw at the size it declares (as render-images.ts does).
-      pictures.push({ path: mapImage(row.id), svg: buildMapSvg({ ...demo, width: map.width, height: map.height }) });
+      groups.maps.push({ ...names(row), data: { ...(data as MapData), image: demoMapPicture(row.id) } });
     } else if (row.group_type === 'fish') {
       groups.fish.push({ ...names(row), data: data as FishData });
     } else if (row.group_type === 'baits') {
-      const bait = data as BaitData;
-      groups.baits.push({ ...names(row), data: { fish_way: bait.fish_way, image: baitTypeImage(bait.fish_way) } });
+      const { fish_way } = data as BaitData;
+      groups.baits.push({ ...names(row), data: { fish_way, image: demoBaitTypePicture(fish_way) } });
     } else if (row.group_type === 'star_type') {
       groups.star_type.push({ ...names(row), data: {} });
     } else if (row.group_type === 'fish_way') {
       groups.fish_way.push({ ...names(row), data: {} });
-      pictures.push({ path: baitTypeImage(row.id), svg: buildBaitIconSvg(row.id) });
     }
   }
-  return { groups, pictures };
-}
-
-async function renderAll(pictures: PictureSource[]): Promise<Map<string, Buffer>> {
-  const rendered = new Map<string, Buffer>();
-  const queue = [...pictures];
-  // libvips renders each SVG on its own threads; two at a time keeps both cores busy (as render-images.ts does).
-  const worker = async (): Promise<void> => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      // compressionLevel 6 (not 9): the maps are large and 9 costs much more time for a few percent of size.
-      rendered.set(next.path, await sharp(Buffer.from(next.svg)).png({ compressionLevel: 6 }).toBuffer());
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  // Insertion order follows rendering order; sort so the map (and so nothing downstream) depends on timing.
-  return new Map([...rendered].sort(([a], [b]) => (a < b ? -1 : 1)));
+  return groups;
 }
 
 /** Writes the demo world as a package into `dir` (created when missing; it must be empty). */
 export async function writeDemoPackage(dir: string): Promise<void> {
-  const { groups, pictures } = demoContent(generateDemoWorld());
+  const rows = generateDemoWorld();
   await writeCataloguePackage(dir, {
     game: DEMO_PACKAGE_GAME,
     patch: DEMO_PACKAGE_PATCH,
     createdAt: DEMO_CREATED_AT,
-    groups,
-    images: await renderAll(pictures),
+    groups: demoGroups(rows),
+    images: await renderDemoPictures(demoPictures(rows)),
   });
 }
 
 /** The hash `DEMO_PICTURES_SVG_SHA256` records: of each picture's path and SVG text, in path order. */
 export function demoPicturesSvgSha256(): string {
-  const { pictures } = demoContent(generateDemoWorld());
+  const pictures = demoPictures(generateDemoWorld());
   const hash = createHash('sha256');
   for (const picture of [...pictures].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     hash.update(`${picture.path}\n${picture.svg}\n`);

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoWorld } from './generate-world';
 import { BAIT_ICON_SIZE } from './painter/bait-icon-svg';
 import { createRng } from './prng';
-import { renderDemoImages } from './render-images';
+import { demoBaitTypePicture, demoMapPicture, demoPictures, renderDemoPictures } from './render-images';
 import type { Pt } from './water/geometry';
 import { waterShapesOf } from './water/water-kinds';
 import { wetTest } from './water/water-regions';
@@ -14,23 +11,26 @@ import { randomWaterPoint, toPicture } from './water/water-shapes';
 import { DEMO_MAPS } from './world/maps';
 
 const rows = generateDemoWorld();
-let dir: string;
+let rendered: Map<string, Buffer>;
 
-// Rendering is the setup every test here reads: done once, in a folder of this file's own.
+// Rendering is the setup every test here reads: done once.
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'anglerdex-media-'));
-  await renderDemoImages(rows, dir);
+  rendered = await renderDemoPictures(demoPictures(rows));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const picture = (path: string): Buffer => {
+  const bytes = rendered.get(path);
+  if (!bytes) throw new Error(`${path} was not rendered`);
+  return bytes;
+};
 
 /** Water is painted in blues, land in greens, sands, greys and roof reds: blue well above red tells them apart. */
 const looksLikeWater = ([r, , b]: readonly number[]): boolean => (b ?? 0) - (r ?? 0) > 20;
 
-describe('renderDemoImages', () => {
+describe('renderDemoPictures', () => {
   it('writes a PNG of the declared size for every map and an icon for every bait type', async () => {
     for (const row of rows.filter((r) => r.group_type === 'maps')) {
       const { width, height } = JSON.parse(row.data) as { width: number; height: number };
-      const meta = await sharp(path.join(dir, 'maps', `${row.id}.png`)).metadata();
+      const meta = await sharp(picture(demoMapPicture(row.id))).metadata();
       expect({ id: row.id, format: meta.format, width: meta.width, height: meta.height }).toEqual({
         id: row.id,
         format: 'png',
@@ -39,7 +39,7 @@ describe('renderDemoImages', () => {
       });
     }
     for (const row of rows.filter((r) => r.group_type === 'fish_way')) {
-      const meta = await sharp(path.join(dir, 'baits', `${row.id}.png`)).metadata();
+      const meta = await sharp(picture(demoBaitTypePicture(row.id))).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', BAIT_ICON_SIZE, BAIT_ICON_SIZE]);
     }
   });
@@ -47,7 +47,7 @@ describe('renderDemoImages', () => {
   it.each(DEMO_MAPS.map((m) => [m.id, m] as const))(
     'paints water where catch placement puts catches, and land where it does not (map %i)',
     async (id, map) => {
-      const { data, info } = await sharp(path.join(dir, 'maps', `${id}.png`))
+      const { data, info } = await sharp(picture(demoMapPicture(id)))
         .raw()
         .toBuffer({ resolveWithObject: true });
       const pixel = ([x, y]: Pt): number[] => {

@@ -1,6 +1,7 @@
 /**
  * `npm run seed [-- --catches N]`: migrates the configured database (SQLite in DATA_DIR, or DATABASE_URL) and fills
- * it with the demo world when it is empty, then with demo activity up to N catches (default DEMO_CATCHES), continuing
+ * it with the demo world when it is empty (the demo package imported as a catalogue version, as the first start
+ * does; a running server picks it up), then with demo activity up to N catches (default DEMO_CATCHES), continuing
  * an earlier run. `--catches 5000000` builds the large database of the benchmarks, with a progress line.
  */
 import path from 'node:path';
@@ -30,6 +31,9 @@ try {
   const result = await seedDemoWorld(db.kysely, { mediaDir: path.join(config.dataDir, 'media'), catches, progress });
   if (result.activity) process.stdout.write('\n');
   console.log(result.seeded ? `demo world: ${result.categories} catalogue entries` : 'catalogue already filled');
+  if (result.picturesRestored) console.log(`demo pictures stored again: ${result.picturesRestored}`);
+  if (result.picturesMissing)
+    console.log(`pictures still missing from ${config.dataDir}/media: ${result.picturesMissing.join(', ')}`);
   if (result.activity) {
     const { catches: c, sales, records } = result.activity;
     console.log(

@@ -13,9 +13,11 @@ import type {
   PackageStarType,
 } from '#shared/contracts/catalogue-package';
 import { generateDemoWorld } from '../demo/generate-world';
-import { sha256Hex } from '../features/catalogue/catalogue-content';
-import { contentSha256Of, writePackageFiles } from '../features/catalogue/interim-package-files';
+import { contentSha256 } from '../features/catalogue/package/content-hash';
+import { headerSize } from '../features/catalogue/package/image-header-size';
 import type { LoadedPackage, PackageImage, PackageLoad } from '../features/catalogue/package/package-types';
+import { sha256Hex } from '../features/catalogue/package/sha256';
+import { writeCataloguePackage } from '../features/catalogue/package/write-package';
 
 const MAP_SIZE = { width: 32, height: 24 };
 
@@ -82,11 +84,19 @@ export async function testPackage(options: TestPackageOptions = {}): Promise<Tes
   const groups = structuredClone(demo.groups);
   const pictures = new Map(demo.pictures);
   await options.edit?.(groups, pictures);
+  // As the loader checks them: every picture here is a PNG, its size read from its header.
   const images = new Map<string, PackageImage>(
-    [...pictures].map(([file, bytes]) => [
-      file,
-      { sha256: sha256Hex(bytes), ext: 'png', bytes, width: null, height: null } satisfies PackageImage,
-    ]),
+    [...pictures].map(([file, bytes]) => {
+      const size = headerSize('png', bytes);
+      const image: PackageImage = {
+        sha256: sha256Hex(bytes),
+        ext: 'png',
+        bytes,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+      };
+      return [file, image];
+    }),
   );
   const pkg: LoadedPackage = {
     manifest: {
@@ -98,14 +108,14 @@ export async function testPackage(options: TestPackageOptions = {}): Promise<Tes
     },
     groups,
     images,
-    contentSha256: contentSha256Of(groups, images),
+    contentSha256: contentSha256(groups, images),
   };
   return { load: { ok: true, pkg }, pkg, pictures };
 }
 
 /** Writes a test package as a folder (manifest, group files, pictures), as an operator would hand it over. */
 export async function writeTestPackage(dir: string, { pkg, pictures }: TestPackage): Promise<string> {
-  await writePackageFiles(dir, {
+  await writeCataloguePackage(dir, {
     game: pkg.manifest.game,
     patch: pkg.manifest.patch,
     createdAt: pkg.manifest.created_at,

@@ -12,8 +12,8 @@ import { type AppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
-import { seedDemoWorld } from '../demo/seed-demo-world';
 import type { Services } from '../services';
+import { insertDemoCatalogue } from './demo-catalogue';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -27,7 +27,7 @@ export interface TestContext {
 export interface TestAppOptions {
   /** Extra environment variables (as the server would read them). */
   env?: Record<string, string>;
-  /** Fill the catalogue with the demo world (without rendering pictures). Default true. */
+  /** Fill the catalogue with the demo world's rows (`insertDemoCatalogue`: no version, no pictures). Default true. */
   seed?: boolean;
   /** Pino settings, e.g. `{ level: 'info', stream }` to read what the app logs. Default: no logging. */
   logger?: object;
@@ -60,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   });
   const db = await openDatabase(config.database, { pgSchema });
   await migrateToLatest(db);
-  if (options.seed !== false) await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
+  if (options.seed !== false) await insertDemoCatalogue(db.kysely);
   const { app, services } = await buildApp({
     config,
     db,

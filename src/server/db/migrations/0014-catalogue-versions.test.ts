@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { seedDemoWorld } from '../../demo/seed-demo-world';
+import { insertDemoCatalogue } from '../../test/demo-catalogue';
 import { SqlCatalogueImporter } from '../../features/catalogue/catalogue-importer';
 import { cliPgUrl, cliTarget, pgAdmin } from '../../test/cli-sandbox';
 import { type Db, openDatabase } from '../database';
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 it('records an existing catalogue as version 1, the base a rollback returns to', async () => {
   await migrateTo(db, '0013-heat-windows');
-  await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
+  await insertDemoCatalogue(db.kysely);
   const before = await db.kysely.selectFrom('category').select(['id', 'name', 'data']).orderBy('id').execute();
 
   // 0014 first; later migrations (0015-heat-rollup-bounds) run after it.

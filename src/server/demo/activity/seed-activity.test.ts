@@ -19,8 +19,7 @@ const NOW = Date.parse('2026-11-20T12:00:00Z');
 let ctx: TestContext;
 let first: Awaited<ReturnType<typeof seedDemoWorld>>;
 
-const seed = (catches: number) =>
-  seedDemoWorld(ctx.db.kysely, { mediaDir: ctx.config.dataDir, images: false, catches, now: NOW });
+const seed = (catches: number) => seedDemoWorld(ctx.db.kysely, { mediaDir: ctx.config.dataDir, catches, now: NOW });
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -3,7 +3,8 @@
  * database: a dry run changes nothing, an apply makes the next version that the category list serves at once (with
  * its "new in" badges), the same content again makes none, a refused package changes nothing, a rollback restores an
  * earlier content as a new version, and two applies at once make one version. The uploaded bytes name a test package
- * (test/catalogue-packages.ts) that a test loader hands to the importer, as the package loader will.
+ * (test/catalogue-packages.ts) that a test loader hands to the importer, as the package loader does with real
+ * archives (catalogue-admin-archives.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageLoad } from '../catalogue/package/package-types';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { testPackage, writeTestPackage } from '../../test/catalogue-packages';
 import { cliPgUrl, cliTarget, pgAdmin, runCli } from '../../test/cli-sandbox';
 import { addLogger, catchRow, insertCatches } from '../../test/log-test-data';
 import { SqlCatalogueImporter } from './catalogue-importer';
+import { packTarGz } from './package/pack-package';
 
 describe('npm run catalogue:import | export | rollback', () => {
   let dataDir: string;
@@ -67,7 +68,10 @@ describe('npm run catalogue:import | export | rollback', () => {
     const first = await testPackage({ patch: '1.0.0' });
     const v1 = await writeTestPackage(path.join(dataDir, 'v1'), first);
 
-    const dry = await run('import', v1, '--dry-run');
+    // The loader reads archives as well as folders: the dry run is of the same package as a .tar.gz.
+    const archive = path.join(dataDir, 'v1.tar.gz');
+    writeFileSync(archive, await packTarGz(v1, { top: 'v1' }));
+    const dry = await run('import', archive, '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('package: Test game 1.0.0');
     expect(dry.stdout).toContain('added: 432');
@@ -90,7 +94,6 @@ describe('npm run catalogue:import | export | rollback', () => {
       patch: '1.1.0',
       edit: (groups) => {
         groups.fish.shift();
-        groups.fish[0]!.id = groups.maps[0]!.id;
         groups.baits[0]!.name_en = 'Renamed';
       },
     });
@@ -98,13 +101,28 @@ describe('npm run catalogue:import | export | rollback', () => {
     expect(refused.code).toBe(1);
     const lines = refused.stdout.split('\n');
     expect(lines).toContain(
-      `fish.json  ${fish.id}  -  fish ${fish.id} is removed but 1 catches, 0 sales and 0 official records still reference it: keep it in the package with "deprecated": true`,
-    );
-    expect(lines).toContain(
-      `maps.json  ${bad.pkg.groups.maps[0]!.id}  id  id ${bad.pkg.groups.maps[0]!.id} is also used in fish.json: ids are unique across all groups`,
+      `fish.json, item ${fish.id}: the package removes this item but 1 catches, 0 sales and 0 official records still ` +
+        'reference it: keep it in the package with "deprecated": true',
     );
     expect(refused.stdout).toMatch(/ {6}name_en: ".*" -> "Renamed"/);
     expect(refused.stdout).toContain('refused: nothing was changed');
+
+    // The loader's problems, every one of them, each with its place; no diff for a package that does not load.
+    const broken = await testPackage({
+      patch: '1.1.0',
+      edit: (groups) => {
+        groups.fish[0]!.id = groups.maps[0]!.id;
+        groups.fish[1]!.data.maps = [4242];
+      },
+    });
+    const unreadable = await run('import', await writeTestPackage(path.join(dataDir, 'broken'), broken), '--dry-run');
+    expect(unreadable.code).toBe(1);
+    const map = broken.pkg.groups.maps[0]!.id;
+    expect(unreadable.stdout.split('\n')).toEqual([
+      `fish.json, item ${broken.pkg.groups.fish[1]!.id}, data.maps.0: map 4242 is not in maps.json`,
+      `maps.json, item ${map}, id: id ${map} is also used in fish.json: ids are unique across all groups`,
+      '',
+    ]);
     expect(await versionCount()).toBe(1);
   }, 240_000);
 

@@ -2,9 +2,10 @@
  * The operator's catalogue commands (docs/catalogue-format.md), on the configured database (`DATA_DIR` /
  * `DATABASE_URL`), through the same importer as the admin page:
  *
- * - `npm run catalogue:import -- PATH [--dry-run]`: checks the package, prints every problem
- *   (`file  item  field  message`), the diff against the live catalogue and its impact on stored data; without
- *   `--dry-run` applies it as the next version. Exit 1 when the package has problems (nothing applied).
+ * - `npm run catalogue:import -- PATH [--dry-run]`: loads the package (a folder, `.zip` or `.tar.gz`), prints
+ *   every problem (`file, item id, field: message`), the diff against the live catalogue and its impact on stored data;
+ *   without `--dry-run` applies it as the next version (an unchanged package still puts back its pictures missing
+ *   from DATA_DIR/media). Exit 1 when the package has problems (nothing applied).
  * - `npm run catalogue:export -- DIR`: writes the live catalogue as a package into the empty (or new) folder DIR.
  * - `npm run catalogue:rollback -- [VERSION]`: without VERSION lists the versions, one per line
  *   (`<id> <patch> <applied_at>`), changing nothing; with it applies that version's content again as a new version.
@@ -20,7 +21,7 @@ import { DomainError } from '../../domain-error';
 import { createServices } from '../../services';
 import type { CatalogueApplyResult } from '#shared/contracts/catalogue-package';
 import { reportLines } from './catalogue-report';
-import { readPackageFolder } from './interim-package-files';
+import { loadCataloguePackage } from './package/load-package';
 import type { CatalogueImporter } from './package/package-types';
 
 const USAGE = [
@@ -65,7 +66,7 @@ function printApplied(result: CatalogueApplyResult): number {
 
 async function run(importer: CatalogueImporter): Promise<number> {
   if (command === 'import') {
-    const load = await readPackageFolder({ path: args[0]! });
+    const load = await loadCataloguePackage({ path: args[0]! });
     if (values['dry-run']) {
       const report = await importer.dryRun(load);
       for (const line of reportLines(report)) console.log(line);

@@ -9,7 +9,9 @@ import { DomainError } from '../../domain-error';
 import { testPackage, type TestPackageOptions, pngBytes } from '../../test/catalogue-packages';
 import { addLogger, catchRow, insertCatches, insertRecords, recordRow } from '../../test/log-test-data';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { readPackageFolder } from './interim-package-files';
+import { loadCataloguePackage } from './package/load-package';
+import { packTarGz, packZip } from './package/pack-package';
+import type { PackageSource } from './package/package-types';
 
 let ctx: TestContext;
 let scratch: string;
@@ -197,9 +199,9 @@ describe('applying catalogue packages', () => {
         file: 'fish.json',
         item_id: fish.id,
         field: null,
-        code: 'removed_in_use',
+        code: 'removed-in-use',
         params: { catches: 2, sales: 0, records: 1 },
-        message: expect.stringContaining('deprecated'),
+        message: expect.stringMatching(new RegExp(`^fish\\.json, item ${fish.id}: .*"deprecated": true$`)),
       },
     ]);
     expect(dry.diff!.removed).toEqual([
@@ -209,7 +211,7 @@ describe('applying catalogue packages', () => {
 
     const refused = await apply(removing);
     expect(refused).toMatchObject({ ok: false, version: null });
-    expect(refused.problems.map((p) => p.code)).toEqual(['removed_in_use']);
+    expect(refused.problems.map((p) => p.code)).toEqual(['removed-in-use']);
     expect(await categoryRows()).toEqual(rowsBefore);
     expect(picturesOnDisk()).toEqual(picturesBefore);
     expect(await ctx.db.kysely.selectFrom('heat_cell_day').selectAll().execute()).toEqual(rollupsBefore);
@@ -241,11 +243,12 @@ describe('applying catalogue packages', () => {
     expect(clash.problems).toEqual([
       expect.objectContaining({
         file: 'maps.json',
-        code: 'duplicate_id',
+        code: 'id-in-two-groups',
         field: 'id',
-        params: { other_group: 'fish' },
+        params: { id: expect.any(Number), other_file: 'fish.json' },
       }),
     ]);
+    expect(clash.problems[0]!.params!.id).toBe(clash.problems[0]!.item_id);
     const problems = [{ file: 'fish.json', item_id: 3, field: 'name', code: 'name_missing', message: 'no name' }];
     expect(await importer().apply({ ok: false, problems }, 'cli')).toEqual({
       ok: false,
@@ -342,7 +345,7 @@ describe('rollback', () => {
 });
 
 describe('export', () => {
-  it('writes the live catalogue as a package that imports as unchanged', async () => {
+  it('writes the live catalogue as a package that the loader reads back as unchanged: folder, .zip, .tar.gz', async () => {
     await apply({
       patch: '3.1',
       edit: (groups) => {
@@ -361,15 +364,35 @@ describe('export', () => {
       'maps.json',
       'star_type.json',
     ]);
-    const load = await readPackageFolder({ path: dir });
-    expect(load.ok, JSON.stringify(!load.ok && load.problems)).toBe(true);
-    if (!load.ok) return;
-    expect(load.pkg.manifest).toMatchObject({ patch: '3.1', game: 'Test game' });
-    const again = await importer().apply(load, 'cli');
-    expect(again).toMatchObject({ ok: true, unchanged: true, version: null });
+    const sources: [string, PackageSource][] = [
+      ['folder', { path: dir }],
+      ['.zip', { bytes: await packZip(dir) }],
+      ['.tar.gz', { bytes: await packTarGz(dir, { top: 'export' }) }],
+    ];
+    for (const [kind, source] of sources) {
+      const load = await loadCataloguePackage(source);
+      expect(load.ok, `${kind}: ${JSON.stringify(!load.ok && load.problems)}`).toBe(true);
+      if (!load.ok) return;
+      expect(load.pkg.manifest, kind).toMatchObject({ patch: '3.1', game: 'Test game' });
+      const dry = await importer().dryRun(load);
+      expect(dry, kind).toMatchObject({ ok: true, problems: [], unchanged: true, rebuild_maps: [] });
+      expect(await importer().apply(load, 'cli'), kind).toMatchObject({ ok: true, unchanged: true, version: null });
+    }
     expect((await importer().versions()).items).toHaveLength(1);
 
     writeFileSync(path.join(scratch, 'export', 'extra.txt'), 'x');
     await expect(importer().exportTo(dir)).rejects.toMatchObject({ code: 'CATALOGUE_EXPORT_DIR_NOT_EMPTY' });
+  });
+
+  it('puts back the pictures lost from disk when the live package is imported again, making no version', async () => {
+    const { load } = await testPackage({ patch: '4.0' });
+    await importer().apply(load, 'cli');
+    const stored = picturesOnDisk();
+    expect(stored.length).toBeGreaterThan(0);
+    rmSync(mediaCatalogue(), { recursive: true, force: true });
+
+    expect(await importer().apply(load, 'cli')).toMatchObject({ ok: true, unchanged: true, version: null });
+    expect(picturesOnDisk()).toEqual(stored);
+    expect((await importer().versions()).items).toHaveLength(1);
   });
 });

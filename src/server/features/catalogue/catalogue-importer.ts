@@ -38,8 +38,9 @@ import { type ContentDiff, diffContent } from './catalogue-diff';
 import { countReferences, type ImpactRequest } from './catalogue-impact';
 import { pictureKeys, readPicture, storePictures } from './catalogue-pictures';
 import { type AuditSummary, CatalogueVersionsRepository } from './catalogue-versions.repository';
-import { writePackageFiles } from './interim-package-files';
+import { packageProblem } from './package/package-problems';
 import type { CatalogueImporter, LoadedPackage, PackageLoad } from './package/package-types';
+import { writeCataloguePackage } from './package/write-package';
 
 /**
  * Called once a version is committed, with the maps whose bounds it changed: the heat-map rollups of those are to be
@@ -179,7 +180,7 @@ export class SqlCatalogueImporter implements CatalogueImporter {
         });
       }
     }
-    await writePackageFiles(dir, {
+    await writeCataloguePackage(dir, {
       game: version?.game ?? 'unknown',
       patch: version?.patch ?? 'initial',
       createdAt: new Date(this.now()).toISOString(),
@@ -297,7 +298,7 @@ export class SqlCatalogueImporter implements CatalogueImporter {
 
   /**
    * Applies a plan as a new version: refused plans and unchanged content change nothing. `beforeTransaction` (the
-   * pictures) runs once the plan is known to apply.
+   * pictures, only those missing on disk) runs once the plan is known not to be refused.
    */
   private async commit(
     makePlan: () => Promise<Plan>,
@@ -306,8 +307,10 @@ export class SqlCatalogueImporter implements CatalogueImporter {
   ): Promise<CatalogueApplyResult> {
     for (let attempt = 1; ; attempt++) {
       const plan = await makePlan();
-      if (!plan.report.ok || plan.report.unchanged) return { ...plan.report, version: null };
+      if (!plan.report.ok) return { ...plan.report, version: null };
+      // Before the unchanged answer too: importing the live package again puts back its pictures lost from disk.
       await beforeTransaction?.();
+      if (plan.report.unchanged) return { ...plan.report, version: null };
       try {
         const version = await this.db.transaction().execute(async (trx) => {
           await this.versionsRepo.lockForApply(trx);
@@ -369,19 +372,18 @@ function unreadable(problems: PackageProblem[]): CatalogueDryRun {
 }
 
 function removedInUse(group: CategoryGroup, id: number, impact: { catches: number; sales: number; records: number }) {
-  return {
-    file: PACKAGE_GROUP_FILES[group],
-    item_id: id,
-    field: null,
-    code: 'removed_in_use',
-    params: { catches: impact.catches, sales: impact.sales, records: impact.records },
-    message:
-      `${group} ${id} is removed but ${impact.catches} catches, ${impact.sales} sales and ${impact.records} official ` +
-      'records still reference it: keep it in the package with "deprecated": true',
-  } satisfies PackageProblem;
+  const { catches, sales, records } = impact;
+  return packageProblem(
+    'removed-in-use',
+    { file: PACKAGE_GROUP_FILES[group], item_id: id },
+    { catches, sales, records },
+  );
 }
 
-/** Ids are unique across the whole catalogue (one table): an id in two groups cannot be stored. */
+/**
+ * Ids are unique across the whole catalogue (one table): an id in two groups cannot be stored. The loader refuses
+ * such a package; checked again (as the loader words it) because the apply keys rows by id.
+ */
 function duplicateIds(groups: ContentGroups): PackageProblem[] {
   const seen = new Map<number, CategoryGroup>();
   const problems: PackageProblem[] = [];
@@ -390,14 +392,13 @@ function duplicateIds(groups: ContentGroups): PackageProblem[] {
       const other = seen.get(item.id);
       if (other === undefined) seen.set(item.id, group);
       else
-        problems.push({
-          file: PACKAGE_GROUP_FILES[group],
-          item_id: item.id,
-          field: 'id',
-          code: 'duplicate_id',
-          params: { other_group: other },
-          message: `id ${item.id} is also used in ${PACKAGE_GROUP_FILES[other]}: ids are unique across all groups`,
-        });
+        problems.push(
+          packageProblem(
+            'id-in-two-groups',
+            { file: PACKAGE_GROUP_FILES[group], item_id: item.id, field: 'id' },
+            { id: item.id, other_file: PACKAGE_GROUP_FILES[other] },
+          ),
+        );
     }
   }
   return problems;
@@ -409,14 +410,13 @@ function missingPictures(pkg: LoadedPackage): PackageProblem[] {
   for (const group of PICTURE_GROUPS) {
     for (const item of pkg.groups[group] as { id: number; data: { image: string } }[]) {
       if (!pkg.images.has(item.data.image))
-        problems.push({
-          file: PACKAGE_GROUP_FILES[group],
-          item_id: item.id,
-          field: 'data.image',
-          code: 'image_missing',
-          params: { path: item.data.image },
-          message: `${item.data.image} is not in the package`,
-        });
+        problems.push(
+          packageProblem(
+            'image-missing',
+            { file: PACKAGE_GROUP_FILES[group], item_id: item.id, field: 'data.image' },
+            { path: item.data.image },
+          ),
+        );
     }
   }
   return problems;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { PackageImage } from './package/package-types';
 import { hashOfPictureUrl, sha256Hex } from './catalogue-content';
 
-/** Writes each picture not on disk yet: to a temporary name, then renamed, so no reader sees half a file. */
+/** Writes each picture not on disk yet (`writePictureFile`); answers how many it wrote. */
 export async function storePictures(mediaDir: string, images: Iterable<PackageImage>): Promise<number> {
   const folder = path.join(mediaDir, 'catalogue');
   await mkdir(folder, { recursive: true });
@@ -23,17 +23,23 @@ export async function storePictures(mediaDir: string, images: Iterable<PackageIm
     seen.add(name);
     const target = path.join(folder, name);
     if (existsSync(target)) continue;
-    const temporary = path.join(folder, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, image.bytes);
-      await rename(temporary, target);
-      written++;
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await writePictureFile(target, image.bytes);
+    written++;
   }
   return written;
+}
+
+/** Writes a picture file whole: to a temporary name beside it, then renamed, so no reader sees half a file. */
+export async function writePictureFile(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** The file behind a `/media/…` URL, or undefined for any other URL (or one that climbs out of the media folder). */

@@ -1,6 +1,6 @@
 /**
  * A dry run as the operator reads it in a terminal (`npm run catalogue:import`, `catalogue:rollback`): every problem
- * on a line of its own (`file  item  field  message`), then the diff by group and id with each changed field's live
+ * on a line of its own (`file, item id, field: message`), then the diff by group and id with each changed field's live
  * and new value, and the stored rows each change touches.
  */
 import type { CatalogueDryRun, PackageProblem } from '#shared/contracts/catalogue-package';
@@ -11,8 +11,9 @@ function rows({ catches, sales, records }: { catches: number; sales: number; rec
   return `${catches} catches, ${sales} sales, ${records} official records`;
 }
 
+/** Each problem's message, which names its place (`fish.json, item 1000, data.maps.0: …`; package-problems.ts). */
 export function problemLines(problems: readonly PackageProblem[]): string[] {
-  return problems.map((p) => `${p.file || '(package)'}  ${p.item_id ?? '-'}  ${p.field ?? '-'}  ${p.message}`);
+  return problems.map((p) => p.message);
 }
 
 export function reportLines(run: CatalogueDryRun): string[] {

@@ -16,7 +16,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Db, openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
-import { seedDemoWorld } from '../../demo/seed-demo-world';
+import { insertDemoCatalogue } from '../../test/demo-catalogue';
 import { DATABASE_BUSY_RETRY_AFTER } from '../../plugins/errors';
 import type { Services } from '../../services';
 import { catchPlace, validCatch } from '../../test/catch-fixtures';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   });
   db = await openDatabase(config.database, url ? { pgSchema } : {});
   await migrateToLatest(db);
-  await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
+  await insertDemoCatalogue(db.kysely);
   ({ app, services } = await buildApp({ config, db, logger: false }));
   await app.ready();
 

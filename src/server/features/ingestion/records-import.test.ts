@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { RecordImportResponse, wireTime } from '#shared/contracts/catches';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrator';
-import { seedDemoWorld } from '../../demo/seed-demo-world';
+import { insertDemoCatalogue } from '../../test/demo-catalogue';
 import { asUser, signedIn } from '../../test/accounts';
 import { cliPgUrl, cliTarget, pgAdmin, runCli } from '../../test/cli-sandbox';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -170,7 +170,7 @@ describe('npm run records:import', () => {
     const db = await openDatabase(target(), pgUrl ? { pgSchema } : {});
     try {
       await migrateToLatest(db);
-      await seedDemoWorld(db.kysely, { mediaDir: path.join(dataDir, 'media'), images: false });
+      await insertDemoCatalogue(db.kysely);
     } finally {
       await db.close();
     }

@@ -69,6 +69,9 @@ const WORDS: Record<PackageProblemCode, Words> = {
   'svg-external-reference': (p) =>
     `the SVG refers to "${p.reference}": only same-document references (#id) are allowed`,
   'svg-doctype': () => 'the SVG declares a DOCTYPE with an internal subset (entities): refused',
+  'removed-in-use': (p) =>
+    `the package removes this item but ${p.catches} catches, ${p.sales} sales and ${p.records} official records ` +
+    'still reference it: keep it in the package with "deprecated": true',
 };
 
 function where(place: ProblemPlace): string {

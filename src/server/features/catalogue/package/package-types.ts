@@ -46,8 +46,8 @@ export interface CatalogueImporter {
   /** Checks the package against the live catalogue: its problems, or the diff and its impact on stored data. */
   dryRun(load: PackageLoad): Promise<CatalogueDryRun>;
   /**
-   * Applies the package in one transaction as the next version (nothing when its content is the live one's); refused
-   * (`ok: false`, nothing changed) when it has problems.
+   * Applies the package in one transaction as the next version (nothing when its content is the live one's, except
+   * that its pictures missing on disk are stored again); refused (`ok: false`, nothing changed) when it has problems.
    */
   apply(load: PackageLoad, appliedBy: string): Promise<CatalogueApplyResult>;
   /** Every version applied, newest first. */
