@@ -38,7 +38,13 @@ function packageWithNewFish(fishName: string, patch: string): string {
   const fishFile = path.join(dir, 'fish.json');
   const fish = JSON.parse(fs.readFileSync(fishFile, 'utf8')) as { items: { id: number; name: string }[] };
   const model = fish.items[0]!;
-  const id = Math.max(...fish.items.map((item) => item.id)) + 1000;
+  // Ids are unique across every group: one above the largest of them all.
+  const ids = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
+    .flatMap((name) => (JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { items: { id: number }[] }).items)
+    .map((item) => item.id);
+  const id = Math.max(...ids) + 1;
   fish.items.push({ ...model, id, name: fishName, name_en: null, name_ja: null } as (typeof fish.items)[number]);
   fs.writeFileSync(fishFile, `${JSON.stringify(fish, null, 2)}\n`);
 
@@ -82,7 +88,10 @@ test('a superuser uploads a package, reads its diff, applies it and rolls it bac
   const before = await versionRows(page).count();
   const liveBefore = await page.locator('tr[data-live]').getAttribute('data-version');
 
-  await page.getByTestId('package-file').setInputFiles(archive);
+  // As a user picks it: the file input's button opens the chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('package-file').click();
+  await (await chooser).setFiles(archive);
   await page.getByRole('button', { name: t.upload.check }).click();
   const added = page.getByTestId('diff-added');
   await expect(added.getByText(new RegExp(fishName))).toBeVisible();
