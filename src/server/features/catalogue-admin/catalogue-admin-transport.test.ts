@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogueApplyResult, CatalogueDryRun, CatalogueVersionList } from '#shared/contracts/catalogue-package';
 import { asUser, signedIn } from '../../test/accounts';
 import { type FakeCatalogueImport, fakeCatalogueImport } from '../../test/fake-catalogue-import';
@@ -25,7 +25,8 @@ async function superuser(app: TestContext) {
   return { token: boss.token, email: boss.user.email };
 }
 
-beforeAll(async () => {
+// Each test on an app and a fake of its own: they pass in any order.
+beforeEach(async () => {
   fake = fakeCatalogueImport();
   ctx = await createTestApp({
     seed: false,
@@ -39,7 +40,7 @@ beforeAll(async () => {
   admin = await superuser(ctx);
   user = (await signedIn(ctx.app)).token;
 });
-afterAll(() => ctx?.close());
+afterEach(() => ctx?.close());
 
 const zip = (text: string) => Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from(text)]);
 const post = (
@@ -137,6 +138,7 @@ describe('dry run, apply, versions, rollback', () => {
   });
 
   it('refuses with 409 a change prepared against a version that is no longer live', async () => {
+    await post(admin.token, '/api/admin/catalogue/apply', zip('one'));
     const before = fake.versionsMade.length;
     const live = before; // ids are 1, 2, 3 …
     const stale = await post(admin.token, `/api/admin/catalogue/apply?if_live=${live + 5}`, zip('stale'));
@@ -148,8 +150,10 @@ describe('dry run, apply, versions, rollback', () => {
   });
 
   it('previews and rolls back to a version as a new one; 404 for an unknown version', async () => {
+    await post(admin.token, '/api/admin/catalogue/apply', zip('one'));
     await post(admin.token, '/api/admin/catalogue/apply', zip('two'));
     const live = fake.versionsMade.length;
+    expect(live).toBe(2);
     const preview = await get(admin.token, '/api/admin/catalogue/versions/1/rollback-preview');
     expect(preview.statusCode).toBe(200);
     expect(CatalogueDryRun.parse(preview.json()).ok).toBe(true);
