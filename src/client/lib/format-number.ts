@@ -3,19 +3,28 @@
  * changes. Every feature formats through these, so the same quantity reads the same on every page.
  */
 
+// Building an Intl.NumberFormat costs far more than using one, and a page of cards formats hundreds of numbers.
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
 /** A whole count with the language's grouping: "1,234". */
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
 /** A measured value (a depth, a temperature) with at most `digits` decimals, trailing zeros dropped. */
 export function formatDecimal(value: number, locale: string, digits = 1): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: digits }).format(value);
 }
 
 /** A game coordinate with at most `digits` decimals and no grouping: it is a position, not an amount ("1234.5"). */
 export function formatCoordinate(value: number, locale: string, digits = 0): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: digits, useGrouping: false }).format(value);
 }
 
 /**
@@ -37,7 +46,7 @@ export function formatWeightRange(minGrams: number, maxGrams: number, locale: st
  * one too small to show reads as under the smallest step ("<0.1%").
  */
 export function formatShare(share: number, locale: string, digits = 1): string {
-  const format = new Intl.NumberFormat(locale, {
+  const format = numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
@@ -49,6 +58,6 @@ export function formatShare(share: number, locale: string, digits = 1): string {
 
 /** A change in percent (already ×100) with its sign: "+12.5%", "−8%" (a real minus sign), "0%". */
 export function formatChange(pct: number, locale: string): string {
-  const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct);
+  const text = numberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct);
   return `${text.replace('-', '−')}%`;
 }

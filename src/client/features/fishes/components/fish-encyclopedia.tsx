@@ -9,6 +9,7 @@ import { RARITY_CLASSES, rarityByLevel } from '#shared/game/rarity';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { ListSkeleton } from '../../../components/list-skeleton';
+import { ShowMore, useShownLimit } from '../../../components/show-more';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
 import { latestPatch, pickable } from '../../../lib/catalogue-changes';
 import { type TopBaitsEntry, useTopBaits } from '../../../lib/top-baits';
@@ -21,6 +22,8 @@ import { FishDetail } from './fish-detail';
 import { FishFilters } from './fish-filters';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3 };
+// Cards rendered per step: whole rows at one, two and three columns.
+const CARDS_PER_STEP = 24;
 const rarityOf = (fish: FishItem) => rarityByLevel(fish.data.level);
 const byFish = (data: { fishes: TopBaitsEntry[] }) => new Map(data.fishes.map((entry) => [entry.fish_id, entry]));
 
@@ -56,6 +59,8 @@ export function FishEncyclopedia() {
     const matching = new Set(filterFishes(fish, filters, rarityOf));
     return sorted.filter((entry) => matching.has(entry.item));
   }, [sorted, fish, filters]);
+
+  const [limit, showMore] = useShownLimit(CARDS_PER_STEP, shown);
 
   const mapChoices = useMemo(
     () =>
@@ -118,7 +123,7 @@ export function FishEncyclopedia() {
           style={{ listStyle: 'none' }}
           aria-label={t('list.label')}
         >
-          {shown.map(({ item, name }) => (
+          {shown.slice(0, limit).map(({ item, name }) => (
             <li key={item.id}>
               <FishCard
                 fish={item}
@@ -131,6 +136,7 @@ export function FishEncyclopedia() {
             </li>
           ))}
         </SimpleGrid>
+        <ShowMore left={shown.length - limit} step={CARDS_PER_STEP} onMore={showMore} />
       </Stack>
     );
   }
