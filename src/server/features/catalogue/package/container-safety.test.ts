@@ -3,9 +3,9 @@ import { link, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_IMAGE_MAX_BYTES } from '#shared/contracts/catalogue-package';
+import { zipOf } from './bad-packages';
 import { loadCataloguePackage } from './load-package';
 import { packTarGz, packZip, tarEntry, tarOf } from './pack-package';
 import type { PackageLoad } from './package-types';
@@ -14,16 +14,6 @@ import { rewriteFile, writeSamplePackage } from './sample-package';
 function problemsOf(load: PackageLoad) {
   if (load.ok) throw new Error('expected problems, the package loaded');
   return load.problems.map(({ file, item_id, field, code, params }) => ({ file, item_id, field, code, params }));
-}
-
-function zipOf(entries: Array<{ name: string; data: Buffer; mode?: number }>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const entry of entries) zip.addBuffer(entry.data, entry.name, entry.mode ? { mode: entry.mode } : {});
-  zip.end();
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
-  });
 }
 
 /** yazl refuses unsafe names, as it should: write a same-length safe name, then patch the bytes. */

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { svg, UNSAFE_SVGS } from './bad-packages';
 import { loadCataloguePackage } from './load-package';
 import { packTarGz } from './pack-package';
 import type { LoadedPackage, PackageLoad } from './package-types';
@@ -35,11 +36,6 @@ async function withPictures(pictures: Record<string, Buffer>, iconOf2000?: strin
   cleanup.push(dir);
   return loadCataloguePackage({ bytes: await packTarGz(dir) });
 }
-
-const svg = (body: string, attrs = 'width="16" height="16"') =>
-  Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attrs}>${body}</svg>`,
-  );
 
 describe('pictures are what their names say', () => {
   it('PNG, WebP, JPEG (.jpeg and .jpg) and a safe SVG all load, with their sizes', async () => {
@@ -114,62 +110,7 @@ describe('pictures are what their names say', () => {
 });
 
 describe('an SVG must be safe to serve', () => {
-  const unsafe: Array<[string, Buffer, Array<{ code: string; params?: Record<string, string> }>]> = [
-    ['a script element', svg('<script>alert(1)</script>'), [{ code: 'svg-script' }]],
-    [
-      'an event attribute',
-      svg('<rect onload="alert(1)" ONCLICK="x()"/>'),
-      [
-        { code: 'svg-event-attribute', params: { attribute: 'onload' } },
-        { code: 'svg-event-attribute', params: { attribute: 'ONCLICK' } },
-      ],
-    ],
-    [
-      'a foreignObject',
-      svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>'),
-      [{ code: 'svg-foreign-object' }],
-    ],
-    [
-      'an external xlink:href',
-      svg('<image xlink:href="https://example.org/a.png"/>'),
-      [{ code: 'svg-external-reference', params: { reference: 'https://example.org/a.png' } }],
-    ],
-    [
-      'a javascript: href',
-      svg('<a href="javascript:alert(1)"><rect/></a>'),
-      [{ code: 'svg-external-reference', params: { reference: 'javascript:alert(1)' } }],
-    ],
-    [
-      'an external url() in an attribute',
-      svg('<rect fill="url(https://evil.test/x.svg#p)"/>'),
-      [{ code: 'svg-external-reference', params: { reference: 'https://evil.test/x.svg#p' } }],
-    ],
-    [
-      'a <style> importing a sheet',
-      svg('<style>@import "https://evil.test/a.css"; rect { fill: url(data:x) }</style>'),
-      [
-        { code: 'svg-external-reference', params: { reference: '@import' } },
-        { code: 'svg-external-reference', params: { reference: 'data:x' } },
-      ],
-    ],
-    [
-      'an animation that sets an href',
-      svg('<a href="#x"><set attributeName="href" to="javascript:alert(1)"/></a>'),
-      [{ code: 'svg-external-reference', params: { reference: 'animated href' } }],
-    ],
-    [
-      'a DOCTYPE declaring entities',
-      Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'),
-      [{ code: 'svg-doctype' }],
-    ],
-    [
-      'a stylesheet instruction',
-      Buffer.from('<?xml-stylesheet href="https://evil.test/a.css"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
-      [{ code: 'svg-external-reference', params: { reference: '<?xml-stylesheet?>' } }],
-    ],
-  ];
-
-  it.each(unsafe)('%s is refused, as a problem on the picture', async (_name, bytes, findings) => {
+  it.each(UNSAFE_SVGS)('$name is refused, as a problem on the picture', async ({ bytes, findings }) => {
     const problems = problemsOf(await withPictures({ 'images/icon.svg': bytes }, 'images/icon.svg'));
     expect(problems).toEqual(
       findings.map((f) => ({ file: 'images/icon.svg', item_id: null, field: null, code: f.code, params: f.params })),
