@@ -6,6 +6,8 @@ import { texts } from './texts';
 const en = texts('en');
 
 test('the fish encyclopedia opens a fish with its star weights, and the detail is deep-linkable', async ({ page }) => {
+  // It scrolls the whole list in, a step of cards at a time: 48 s once in CI beside the other worker.
+  test.slow();
   await page.goto(localePath('en', PAGE_PATHS.fishes));
   const cards = page
     .getByRole('main')
