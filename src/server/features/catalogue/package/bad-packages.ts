@@ -11,6 +11,7 @@ import type { PackageProblemCode } from '#shared/catalogue-problem-codes';
 import { DEFAULT_PACKAGE_LIMITS } from './package-limits';
 import { packTarGz, packZip, tarEntry, tarOf } from './pack-package';
 import { PACKAGE_IMAGE_MAX_BYTES, type PackageProblem } from '#shared/contracts/catalogue-package';
+import type { PackageContent } from './write-package';
 import {
   editGroupFile,
   rewriteFile,
@@ -301,18 +302,28 @@ export interface BadPackage {
   bytes: () => Promise<Buffer>;
 }
 
-/** The sample package changed by `change` in a scratch folder, packed (as a .zip unless asked), the folder removed. */
-function fromSample(change: (dir: string) => Promise<void>, pack: typeof packZip = packZip): () => Promise<Buffer> {
-  return async () => {
-    const dir = await writeSamplePackage();
-    try {
-      await change(dir);
-      return await pack(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  };
+/**
+ * A package written to a scratch folder (the sample, or `content`), changed by `change`, packed (as a .zip unless
+ * asked), the folder removed.
+ */
+async function packed(
+  change: (dir: string) => Promise<void>,
+  pack: typeof packZip = packZip,
+  content?: PackageContent,
+): Promise<Buffer> {
+  const dir = await writeSamplePackage(content);
+  try {
+    await change(dir);
+    return await pack(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
+
+const fromSample =
+  (change: (dir: string) => Promise<void>, pack: typeof packZip = packZip): (() => Promise<Buffer>) =>
+  () =>
+    packed(change, pack);
 
 async function editManifest(dir: string, edit: (manifest: LooseJson) => void): Promise<void> {
   const file = path.join(dir, 'manifest.json');
@@ -327,12 +338,7 @@ function withPicture(rel: string, bytes: Buffer | (() => Promise<Buffer>), iconO
     const content = await sampleContent();
     content.images = new Map(content.images).set(rel, typeof bytes === 'function' ? await bytes() : bytes);
     if (iconOf2000) content.groups.baits.find((bait) => bait.id === 2000)!.data.image = rel;
-    const dir = await writeSamplePackage(content);
-    try {
-      return await packTarGz(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    return packed(async () => {}, packTarGz, content);
   };
 }
 
