@@ -100,10 +100,13 @@ const MOVED = 6;
 /** Where a statement reads the whole days from: the window sums of (days, end day), or the rollup / raw catches. */
 type WholeDays = { window: { days: number; endDay: number } } | { days: [number, number] };
 
+/** A part's number and the rows it reads: `cell, count, last_at` (a counter: one row, its value as `count`). */
+type Part = [number, RawBuilder<unknown>];
+
 /**
- * A part of a heat map statement: its cells as one string of `cell,count` pairs (SQL builds it, so a 30-day view's
- * 8,000 cells cross into JavaScript as one value rather than 8,000 row objects: three times faster, measured), the sum
- * of its counts (a counter's value) and its newest catch.
+ * A part of a heat map statement, as read: its cells as one string of `cell,count` pairs (SQL builds it, so a 30-day
+ * view's 8,000 cells cross into JavaScript as one value rather than 8,000 row objects: three times faster, measured),
+ * the sum of its counts (a counter's value) and its newest catch.
  */
 interface PartRow {
   part: number;
@@ -215,42 +218,62 @@ export class HeatmapRepository {
     raw: [number, number][],
   ): Promise<PartRow[]> {
     const { x_min, y_min, x_max, y_max } = grid.bounds;
-    const parts: RawBuilder<unknown>[] = [
-      sql`select ${sql.lit(VERSION)} as part, 0 as cell, version as count, 0 as last_at from heat_map_version where map_id = ${filters.map_id}`,
-      sql`select ${sql.lit(CHANGES)} as part, 0 as cell, ${changesSql(filters.map_id)} as count, 0 as last_at`,
+    const parts: Part[] = [
+      [
+        VERSION,
+        sql`select 0 as cell, version as count, 0 as last_at from heat_map_version where map_id = ${filters.map_id}`,
+      ],
+      [CHANGES, sql`select 0 as cell, ${changesSql(filters.map_id)} as count, 0 as last_at`],
       // Whether the rollup is counted with other bounds than the grid's (in the same snapshot as the counts).
-      sql`select ${sql.lit(MOVED)} as part, 0 as cell, count(*) as count, 0 as last_at from heat_map_version
+      [
+        MOVED,
+        sql`select 0 as cell, count(*) as count, 0 as last_at from heat_map_version
         where map_id = ${filters.map_id} and x_min is not null
           and not (x_min = ${x_min} and y_min = ${y_min} and x_max = ${x_max} and y_max = ${y_max})`,
+      ],
     ];
     const star = filters.star_type === undefined ? sql`` : sql` and star_type = ${filters.star_type}`;
     if (whole && 'window' in whole) {
       const { days, endDay } = whole.window;
-      parts.push(sql`
-        select ${sql.lit(WINDOW_BUILT)} as part, 0 as cell, count(*) as count, 0 as last_at from heat_window_built
-        where map_id = ${filters.map_id} and end_day = ${endDay}`);
-      parts.push(sql`
-        select ${sql.lit(EVERY_TIME)} as part, cell, count, last_at from heat_cell_window
+      parts.push([
+        WINDOW_BUILT,
+        sql`select 0 as cell, count(*) as count, 0 as last_at from heat_window_built
+        where map_id = ${filters.map_id} and end_day = ${endDay}`,
+      ]);
+      parts.push([
+        EVERY_TIME,
+        sql`select cell, count, last_at from heat_cell_window
         where map_id = ${filters.map_id} and fish_id = ${filters.fish_id ?? ALL_FISH} and days = ${days}
-          and end_day = ${endDay}${star}`);
+          and end_day = ${endDay}${star}`,
+      ]);
     } else if (whole && filters.fish_id === undefined)
-      parts.push(sql`
-        select ${sql.lit(WHOLE_DAYS)} as part, cell, count, last_at from heat_cell_day
-        where map_id = ${filters.map_id} and day >= ${whole.days[0]} and day < ${whole.days[1]}${star}`);
-    else if (whole) parts.push(this.rawPart(WHOLE_DAYS, filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS));
+      parts.push([
+        WHOLE_DAYS,
+        sql`select cell, count, last_at from heat_cell_day
+        where map_id = ${filters.map_id} and day >= ${whole.days[0]} and day < ${whole.days[1]}${star}`,
+      ]);
+    else if (whole)
+      parts.push([WHOLE_DAYS, this.rawPart(filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS)]);
     for (const piece of raw) parts.push(...this.pieceParts(filters, grid, piece));
     const pairs = cellCountsSql(this.dialect);
-    // One aggregate level: a cell may appear more than once in a part (star types, raw catches); JavaScript adds them.
-    const { rows } = await sql<PartRow>`
-      select part, ${pairs} as cells, sum(count) as count, max(last_at) as last_at
-      from (${sql.join(parts, sql` union all `)}) as parts
-      group by part`.execute(this.db);
-    return rows.map((row) => ({
-      part: Number(row.part),
-      cells: row.cells ?? '',
-      count: Number(row.count),
-      last_at: Number(row.last_at),
-    }));
+    // Each part folded on its own, so nothing sorts the union's rows by part: a 30-day view's 13,000 rows went
+    // through a sorter for an outer GROUP BY in 6.5 ms, and through the aggregates in 2 ms (measured, SQLite at 5 M).
+    // A cell may appear more than once in a part (star types, raw catches); JavaScript adds them.
+    const folded = parts.map(
+      ([part, rows]) => sql`select ${sql.lit(part)} as part, ${pairs} as cells, sum(count) as count,
+        max(last_at) as last_at from (${rows}) as part_rows`,
+    );
+    const { rows } = await sql<{ part: number; cells: string | null; count: number | null; last_at: number | null }>`
+      ${sql.join(folded, sql` union all `)}`.execute(this.db);
+    // An aggregate over no rows still answers one, with a null sum: that part read nothing.
+    return rows
+      .filter((row) => row.count !== null)
+      .map((row) => ({
+        part: Number(row.part),
+        cells: row.cells ?? '',
+        count: Number(row.count),
+        last_at: Number(row.last_at),
+      }));
   }
 
   /**
@@ -260,17 +283,19 @@ export class HeatmapRepository {
    * catches arrive, costs its rollup rows (bounded by the map's cells), and a partial day never reads more than half
    * a day of catches.
    */
-  private pieceParts(filters: HeatFilters, grid: HeatGrid, [from, to]: [number, number]): RawBuilder<unknown>[] {
+  private pieceParts(filters: HeatFilters, grid: HeatGrid, [from, to]: [number, number]): Part[] {
     const day = Math.floor(from / DAY_MS);
     const [start, end] = [day * DAY_MS, (day + 1) * DAY_MS];
     const rest: [number, number] | null = from === start ? [to, end] : to === end ? [start, from] : null;
     const fewer = rest !== null && (rest[1] - rest[0] < to - from || rest[0] >= filters.now);
-    if (filters.fish_id !== undefined || !fewer) return [this.rawPart(EVERY_TIME, filters, grid, from, to)];
+    if (filters.fish_id !== undefined || !fewer) return [[EVERY_TIME, this.rawPart(filters, grid, from, to)]];
     const star = filters.star_type === undefined ? sql`` : sql` and star_type = ${filters.star_type}`;
     return [
-      sql`select ${sql.lit(EVERY_TIME)} as part, cell, count, last_at from heat_cell_day
-        where map_id = ${filters.map_id} and day = ${day}${star}`,
-      this.rawPart(MINUS, filters, grid, rest[0], rest[1]),
+      [
+        EVERY_TIME,
+        sql`select cell, count, last_at from heat_cell_day where map_id = ${filters.map_id} and day = ${day}${star}`,
+      ],
+      [MINUS, this.rawPart(filters, grid, rest[0], rest[1])],
     ];
   }
 
@@ -284,9 +309,9 @@ export class HeatmapRepository {
   }
 
   /** The raw catches of the filters in `[from, to)`, one row per catch with its cell. */
-  private rawPart(part: number, filters: HeatFilters, grid: HeatGrid, from: number, to: number): RawBuilder<unknown> {
+  private rawPart(filters: HeatFilters, grid: HeatGrid, from: number, to: number): RawBuilder<unknown> {
     return sql`
-      select ${sql.lit(part)} as part, ${cellSql(this.dialect, grid)} as cell, 1 as count, caught_at as last_at from catch
+      select ${cellSql(this.dialect, grid)} as cell, 1 as count, caught_at as last_at from catch
       where ${this.rawWhere(filters, from, to)}`;
   }
 
@@ -303,16 +328,17 @@ export class HeatmapRepository {
   ): Promise<HeatCells> {
     const cells = sums ? new Float64Array(sums.counts) : new Float64Array(grid.cols * grid.rows);
     let lastAt = sums?.lastAt ?? -Infinity;
-    const every = rows.find((row) => row.part === EVERY_TIME);
-    if (every) {
-      addPairs(cells, every.cells);
-      lastAt = Math.max(lastAt, every.last_at);
-    }
-    const minus = rows.find((row) => row.part === MINUS);
-    if (minus) {
-      addPairs(cells, minus.cells, -1);
-      if (minus.last_at >= lastAt) lastAt = await this.newestCatch(filters);
-    }
+    let minusLastAt = -Infinity;
+    // Several rows may carry one part (the whole days and each piece are folded apart: see `parts`).
+    for (const row of rows)
+      if (row.part === EVERY_TIME) {
+        addPairs(cells, row.cells);
+        lastAt = Math.max(lastAt, row.last_at);
+      } else if (row.part === MINUS) {
+        addPairs(cells, row.cells, -1);
+        minusLastAt = Math.max(minusLastAt, row.last_at);
+      }
+    if (minusLastAt > -Infinity && minusLastAt >= lastAt) lastAt = await this.newestCatch(filters);
     return { cells, lastAt, changes: counterOf(rows, CHANGES), moved: counterOf(rows, MOVED) > 0 };
   }
 
