@@ -297,7 +297,9 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
   // PostgreSQL's autovacuum keeps statistics and the visibility map current in production; the test server runs
   // with it off, so the bench does once what it would have done after the seeding.
   if (server.db.dialect === 'postgres')
-    await sql`vacuum analyze catch, heat_cell_day, heat_map_version, heat_cell_window`.execute(server.db.kysely);
+    await sql`vacuum analyze catch, heat_cell_day, heat_map_version, heat_cell_window, heat_window_packed`.execute(
+      server.db.kysely,
+    );
   const views = await allViews(server.db, server.services);
   await server.app.close();
   server = await start(env, pgSchema);

@@ -74,19 +74,26 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
     // Caught two days ago: in the 3, 7 and 30-day windows that end today.
     const earlier = Array.from({ length: 60 }, () => validCatch(place, { caught_at: wireTime(NOW - 2 * 86_400_000) }));
     expect((await writer.writeCatches(await newLogger(), earlier)).created).toBe(60);
-    const windows = async () =>
-      ctx.db.kysely
+    const windows = async () => ({
+      rows: await ctx.db.kysely
         .selectFrom('heat_cell_window')
         .selectAll()
         .orderBy(['map_id', 'fish_id', 'days', 'star_type', 'cell'])
-        .execute();
+        .execute(),
+      packed: await ctx.db.kysely
+        .selectFrom('heat_window_packed')
+        .selectAll()
+        .orderBy(['map_id', 'days', 'star_type'])
+        .execute(),
+    });
     const onThread = createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW, thread }).rollups;
     const mapCount = (await ctx.services.catalogue.view()).maps.size;
     await onThread.rebuild();
     expect(await onThread.ensureWindows(NOW)).toBe(mapCount);
     expect(build).toHaveBeenCalledTimes(mapCount);
     const built = await windows();
-    expect(built.length).toBeGreaterThan(0);
+    expect(built.rows.length).toBeGreaterThan(0);
+    expect(built.packed.length).toBeGreaterThan(0);
     const local = createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW }).rollups;
     await local.rebuild();
     expect(await local.ensureWindows(NOW)).toBe(mapCount);

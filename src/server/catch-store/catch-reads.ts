@@ -12,6 +12,7 @@ export {
   boundsOf,
   cellBounds,
   cellCountsSql,
+  joinedCellsSql,
   cellSql,
   DAY_MS,
   ENDED_DAY_MARGIN_MS,

@@ -77,6 +77,11 @@ export function cellCountsSql(dialect: Dialect): RawBuilder<string | null> {
     : sql<string | null>`string_agg(cell || ',' || count, ',')`;
 }
 
+/** An aggregate of `cells` strings made by `cellCountsSql` (packed window sums) into one such string. */
+export function joinedCellsSql(dialect: Dialect): RawBuilder<string | null> {
+  return dialect === 'sqlite' ? sql<string | null>`group_concat(cells)` : sql<string | null>`string_agg(cells, ',')`;
+}
+
 /** A cell's area in game coordinates: `x_min ≤ x < x_max` (the last column also holds its right edge). */
 export function cellBounds(grid: HeatGrid, col: number, row: number): Bounds {
   const { bounds } = grid;

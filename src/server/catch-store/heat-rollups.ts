@@ -175,8 +175,7 @@ export class HeatRollups {
         .where('map_id', '=', mapId)
         .orderBy('end_day')
         .execute();
-      await trx.deleteFrom('heat_cell_window').where('map_id', '=', mapId).execute();
-      await trx.deleteFrom('heat_window_built').where('map_id', '=', mapId).execute();
+      await this.windows.clearMap(trx, mapId);
       await trx.deleteFrom('heat_cell_day').where('map_id', '=', mapId).execute();
       await this.countMap(trx, mapId, grid);
       // The windows readers were using, counted again from the new rollup (the others are built by ensureWindows).

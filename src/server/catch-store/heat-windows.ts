@@ -13,11 +13,15 @@
  *   t − L + 1 ≤ d < t, whatever the writer's clock says (late uploads, seeding into the past).
  * - a reader uses a window only when it reads the (map, t) mark in the same statement; otherwise it counts the whole
  *   days from the daily rollup (features/heatmap/heatmap.repository.ts).
+ *
+ * The all-fish sums are built packed (migration 0016): one `heat_window_packed` row per (days, star type) holds the
+ * `cell,count,…` string a reader hands to JavaScript. `add` keeps putting late catches into `heat_cell_window`
+ * (fish 0 included), so a window's all-fish sums are its packed rows plus those rows (`windowSums`).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database, HeatCellWindowTable } from '../db/schema';
-import { boundsOf, cellOf, cellSql, DAY_MS, gridOf, type HeatGrid, sameBounds } from './heat-grid';
+import { boundsOf, cellCountsSql, cellOf, cellSql, DAY_MS, gridOf, type HeatGrid, sameBounds } from './heat-grid';
 
 /** The rolling views with whole days (the heat map's 3, 7 and 30 days; one day has none). */
 export const WINDOW_DAYS = [3, 7, 30] as const;
@@ -141,10 +145,14 @@ export class HeatWindows {
     for (const days of WINDOW_DAYS) {
       const [first, end] = windowDays(days, endDay);
       await sql`
-        insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
-        select map_id, ${ALL_FISH}, ${days}, ${endDay}, star_type, cell, sum(count), max(last_at)
-        from heat_cell_day where map_id = ${mapId} and day >= ${first} and day < ${end}
-        group by map_id, star_type, cell`.execute(trx);
+        insert into heat_window_packed (map_id, days, end_day, star_type, cells, count, last_at)
+        select ${mapId}, ${days}, ${endDay}, star_type, ${cellCountsSql(this.dialect)}, sum(count), max(last_at)
+        from (
+          select star_type, cell, sum(count) as count, max(last_at) as last_at from heat_cell_day
+          where map_id = ${mapId} and day >= ${first} and day < ${end}
+          group by star_type, cell
+        ) as sums
+        group by star_type`.execute(trx);
       await sql`
         insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
         select map_id, fish_id, ${days}, ${endDay}, star_type, cell, count(*), max(caught_at)
@@ -162,6 +170,7 @@ export class HeatWindows {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('heat_window_built').where('end_day', '<', oldestEndDay).execute();
       await trx.deleteFrom('heat_cell_window').where('end_day', '<', oldestEndDay).execute();
+      await trx.deleteFrom('heat_window_packed').where('end_day', '<', oldestEndDay).execute();
     });
   }
 
@@ -169,6 +178,14 @@ export class HeatWindows {
   async clear(trx: Transaction<Database>): Promise<void> {
     await trx.deleteFrom('heat_window_built').execute();
     await trx.deleteFrom('heat_cell_window').execute();
+    await trx.deleteFrom('heat_window_packed').execute();
+  }
+
+  /** Forgets one map's windows (its rollup is being recounted with other bounds); `count` counts them again. */
+  async clearMap(trx: Transaction<Database>, mapId: number): Promise<void> {
+    await trx.deleteFrom('heat_window_built').where('map_id', '=', mapId).execute();
+    await trx.deleteFrom('heat_cell_window').where('map_id', '=', mapId).execute();
+    await trx.deleteFrom('heat_window_packed').where('map_id', '=', mapId).execute();
   }
 
   /** The maps whose windows ending in day t are built. */

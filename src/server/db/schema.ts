@@ -231,6 +231,20 @@ export interface HeatCellWindowTable {
   last_at: number;
 }
 
+/**
+ * The all-fish window sums of one (map, days, end day, star type) as built, packed into one `cell,count,…` string
+ * (migration 0016); late catches add `heat_cell_window` rows (fish 0) beside it.
+ */
+export interface HeatWindowPackedTable {
+  map_id: number;
+  days: number;
+  end_day: number;
+  star_type: number;
+  cells: string;
+  count: number;
+  last_at: number;
+}
+
 /** The (map, end day) whose windows are complete (migration 0013). */
 export interface HeatWindowBuiltTable {
   map_id: number;
@@ -327,6 +341,7 @@ export interface Database {
   heat_map_version: HeatMapVersionTable;
   heat_cell_window: HeatCellWindowTable;
   heat_window_built: HeatWindowBuiltTable;
+  heat_window_packed: HeatWindowPackedTable;
   vip_order: VipOrderTable;
   vip_subscription: VipSubscriptionTable;
   payment_event: PaymentEventTable;

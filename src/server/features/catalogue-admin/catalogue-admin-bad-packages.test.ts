@@ -69,6 +69,11 @@ async function state() {
     .orderBy(['map_id', 'day', 'star_type', 'cell'])
     .execute();
   const windows = await db.selectFrom('heat_cell_window').select(db.fn.countAll().as('rows')).executeTakeFirstOrThrow();
+  const packed = await db
+    .selectFrom('heat_window_packed')
+    .selectAll()
+    .orderBy(['map_id', 'days', 'star_type'])
+    .execute();
   const pictures = await readdir(path.join(ctx.config.dataDir, 'media', 'catalogue')).catch(() => []);
   return {
     category: await all('category'),
@@ -77,6 +82,7 @@ async function state() {
     bounds: await all('heat_map_version'),
     rollups,
     windows: Number(windows.rows),
+    packed,
     pictures: pictures.sort(),
   };
 }

@@ -12,6 +12,7 @@ import { DAY_MS, dayOf, gridOf, type HeatGrid, WINDOW_DAYS } from '../../catch-s
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
 import { arbitraryCatchTime, arbitraryHeatCatch, type HeatTestMap, heatTestMaps } from '../../test/heat-catches';
+import { windowSums } from '../../test/heat-window-sums';
 
 interface Bounds {
   x_min: number;
@@ -134,19 +135,22 @@ async function expectCountedWith(mapId: number, bounds: Bounds): Promise<void> {
         add(`0,${days},${c.star_type},${cell}`, c.caught_at);
         add(`${c.fish_id},${days},${c.star_type},${cell}`, c.caught_at);
       }
+    const newest = new Map<string, number>();
     const naive = sortRows(
       [...sums].map(([key, sum]) => {
         const [fish_id, days, star_type, cell] = key.split(',').map(Number) as [number, number, number, number];
-        return { fish_id, days, star_type, cell, count: sum.count, last_at: sum.last_at };
+        const group = `${fish_id},${days},${star_type}`;
+        newest.set(group, Math.max(newest.get(group) ?? -Infinity, sum.last_at));
+        return { fish_id, days, star_type, cell, count: sum.count };
       }),
     );
-    const windows = await ctx.db.kysely
-      .selectFrom('heat_cell_window')
-      .select(['fish_id', 'days', 'star_type', 'cell', 'count', 'last_at'])
-      .where('map_id', '=', mapId)
-      .where('end_day', '=', end_day)
-      .execute();
-    expect(sortRows(windows), `windows ending in day ${end_day}`).toEqual(naive);
+    const windows = await windowSums(ctx.db.kysely, mapId, Number(end_day));
+    expect(sortRows(windows.cells), `windows ending in day ${end_day}`).toEqual(naive);
+    const naiveNewest = [...newest].map(([group, last_at]) => {
+      const [fish_id, days, star_type] = group.split(',').map(Number) as [number, number, number];
+      return { fish_id, days, star_type, last_at };
+    });
+    expect(sortRows(windows.newest), `newest catches ending in day ${end_day}`).toEqual(sortRows(naiveNewest));
   }
 }
 

@@ -4,6 +4,7 @@
  * arrive, while batches commit during a build, and across a rollup rebuild. Real database, fixed clock.
  */
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
 import { createCatchWriter } from '../../catch-store/catch-store';
@@ -119,26 +120,65 @@ describe('heat map window sums', () => {
   it('are what the whole days are read from: a changed window shows in the answer', async () => {
     await store().rollups.ensureWindows(NOW);
     const map = maps[0]!;
-    for (const fish_id of [0, map.fishIds[0]!]) {
-      const query = { map_id: map.mapId, range: '7d', ...(fish_id !== 0 && { fish_id }) };
-      const before = await heatmap(query);
-      const window = () =>
-        ctx.db.kysely
-          .updateTable('heat_cell_window')
-          .where('map_id', '=', map.mapId)
-          .where('fish_id', '=', fish_id)
-          .where('days', '=', 7)
-          .where('end_day', '=', TODAY);
-      const changed = await window()
-        .set((eb) => ({ count: eb('count', '+', 1000) }))
-        .executeTakeFirst();
-      expect(Number(changed.numUpdatedRows)).toBeGreaterThan(0);
-      const after = await heatmap(query);
-      await window()
-        .set((eb) => ({ count: eb('count', '-', 1000) }))
-        .execute();
-      expect(after.total - before.total).toBe(1000 * Number(changed.numUpdatedRows));
-    }
+    const fishId = map.fishIds[0]!;
+    const total = async (fish_id?: number) =>
+      (await heatmap({ map_id: map.mapId, range: '7d', ...(fish_id !== undefined && { fish_id }) })).total;
+    const before = { all: await total(), fish: await total(fishId) };
+
+    // All fish, as built: the packed sums (one string per star type).
+    const packed = () =>
+      ctx.db.kysely
+        .updateTable('heat_window_packed')
+        .where('map_id', '=', map.mapId)
+        .where('days', '=', 7)
+        .where('end_day', '=', TODAY);
+    const extended = await packed()
+      .set({ cells: sql<string>`cells || ',0,1000'` })
+      .executeTakeFirst();
+    expect(Number(extended.numUpdatedRows)).toBeGreaterThan(0);
+    expect((await total()) - before.all).toBe(1000 * Number(extended.numUpdatedRows));
+    await packed()
+      .set({ cells: sql<string>`substr(cells, 1, length(cells) - 7)` })
+      .execute();
+
+    // All fish, added since the build (a late catch's row beside the packed sums), and one fish's rows.
+    const late = { map_id: map.mapId, days: 7, end_day: TODAY, star_type: 0, cell: 0, count: 1000, last_at: 0 };
+    await ctx.db.kysely
+      .insertInto('heat_cell_window')
+      .values({ ...late, fish_id: 0 })
+      .onConflict((oc) =>
+        oc
+          .columns(['map_id', 'fish_id', 'days', 'end_day', 'star_type', 'cell'])
+          .doUpdateSet({ count: sql<number>`heat_cell_window.count + 1000` }),
+      )
+      .execute();
+    expect((await total()) - before.all).toBe(1000);
+    const fishRows = () =>
+      ctx.db.kysely
+        .updateTable('heat_cell_window')
+        .where('map_id', '=', map.mapId)
+        .where('fish_id', '=', fishId)
+        .where('days', '=', 7)
+        .where('end_day', '=', TODAY);
+    const changed = await fishRows()
+      .set((eb) => ({ count: eb('count', '+', 1000) }))
+      .executeTakeFirst();
+    expect(Number(changed.numUpdatedRows)).toBeGreaterThan(0);
+    expect((await total(fishId)) - before.fish).toBe(1000 * Number(changed.numUpdatedRows));
+    await fishRows()
+      .set((eb) => ({ count: eb('count', '-', 1000) }))
+      .execute();
+    await ctx.db.kysely
+      .updateTable('heat_cell_window')
+      .set((eb) => ({ count: eb('count', '-', 1000) }))
+      .where('map_id', '=', map.mapId)
+      .where('fish_id', '=', 0)
+      .where('days', '=', 7)
+      .where('end_day', '=', TODAY)
+      .where('star_type', '=', 0)
+      .where('cell', '=', 0)
+      .execute();
+    expect(await total()).toBe(before.all);
   });
 
   it('stay exact as late catches arrive, for random batches and views', async () => {
@@ -228,11 +268,13 @@ describe('heat map window sums', () => {
     const { rollups } = store();
     await rollups.ensureWindows(NOW - 3 * DAY_MS);
     await rollups.rebuild();
-    const left = await ctx.db.kysely
-      .selectFrom('heat_cell_window')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(left.n)).toBe(0);
+    for (const table of ['heat_cell_window', 'heat_window_packed'] as const) {
+      const left = await ctx.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(left.n), table).toBe(0);
+    }
     // Until they are built again, the views count from the daily rollup, exactly.
     await expectAllExact();
     await rollups.ensureWindows(NOW - 3 * DAY_MS);

@@ -6,9 +6,10 @@
  *   the raw catches through the map's index (which holds x and y).
  * - One fish: its catches through the fish's index (which holds the map, the star type, x and y): a fish's catches
  *   spread over too many (day, cell) pairs for a rollup to save anything (measured, decision 0012).
- * - Rolling views of 3, 7 and 30 days read their whole days from the map's window sums (`heat_cell_window`,
- *   catch-store/heat-windows.ts: about one row per cell of the answer), when the window's mark is read in the same
- *   statement; until a day's windows are built, from the rollup or the fish's catches as below.
+ * - Rolling views of 3, 7 and 30 days read their whole days from the map's window sums (catch-store/heat-windows.ts:
+ *   for all fish a packed string per star type plus a row per cell that late catches reached since; for one fish a
+ *   row per cell), when the window's mark is read in the same statement; until a day's windows are built, from the
+ *   rollup or the fish's catches as below.
  * - The sums over whole days that ended (rollup or raw) are kept in memory with the map's version
  *   (`heat_map_version`), and reused while the version read in the same statement as the partial days is unchanged:
  *   a 30-day view then reads only its two partial days.
@@ -25,6 +26,7 @@ import {
   boundsOf,
   catchesUnchangedSince,
   cellCountsSql,
+  joinedCellsSql,
   cellSql,
   changesSql,
   dayOf,
@@ -100,8 +102,11 @@ const MOVED = 6;
 /** Where a statement reads the whole days from: the window sums of (days, end day), or the rollup / raw catches. */
 type WholeDays = { window: { days: number; endDay: number } } | { days: [number, number] };
 
-/** A part's number and the rows it reads: `cell, count, last_at` (a counter: one row, its value as `count`). */
-type Part = [number, RawBuilder<unknown>];
+/**
+ * A part's number and the rows it reads: `cell, count, last_at` (a counter: one row, its value as `count`), or, when
+ * `packed`, `cells, count, last_at` rows whose `cells` are already `cell,count,…` strings (heat_window_packed).
+ */
+type Part = [number, RawBuilder<unknown>, packed?: 'packed'];
 
 /**
  * A part of a heat map statement, as read: its cells as one string of `cell,count` pairs (SQL builds it, so a 30-day
@@ -246,6 +251,14 @@ export class HeatmapRepository {
         where map_id = ${filters.map_id} and fish_id = ${filters.fish_id ?? ALL_FISH} and days = ${days}
           and end_day = ${endDay}${star}`,
       ]);
+      // All fish: the sums as built, packed; the rows above are the late catches added since.
+      if (filters.fish_id === undefined)
+        parts.push([
+          EVERY_TIME,
+          sql`select cells, count, last_at from heat_window_packed
+          where map_id = ${filters.map_id} and days = ${days} and end_day = ${endDay}${star}`,
+          'packed',
+        ]);
     } else if (whole && filters.fish_id === undefined)
       parts.push([
         WHOLE_DAYS,
@@ -255,13 +268,13 @@ export class HeatmapRepository {
     else if (whole)
       parts.push([WHOLE_DAYS, this.rawPart(filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS)]);
     for (const piece of raw) parts.push(...this.pieceParts(filters, grid, piece));
-    const pairs = cellCountsSql(this.dialect);
+    const [pairs, joined] = [cellCountsSql(this.dialect), joinedCellsSql(this.dialect)];
     // Each part folded on its own, so nothing sorts the union's rows by part: a 30-day view's 13,000 rows went
     // through a sorter for an outer GROUP BY in 6.5 ms, and through the aggregates in 2 ms (measured, SQLite at 5 M).
     // A cell may appear more than once in a part (star types, raw catches); JavaScript adds them.
     const folded = parts.map(
-      ([part, rows]) => sql`select ${sql.lit(part)} as part, ${pairs} as cells, sum(count) as count,
-        max(last_at) as last_at from (${rows}) as part_rows`,
+      ([part, rows, packed]) => sql`select ${sql.lit(part)} as part, ${packed ? joined : pairs} as cells,
+        sum(count) as count, max(last_at) as last_at from (${rows}) as part_rows`,
     );
     const { rows } = await sql<{ part: number; cells: string | null; count: number | null; last_at: number | null }>`
       ${sql.join(folded, sql` union all `)}`.execute(this.db);
