@@ -188,6 +188,14 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
     expect([delta('bait_guide', 'recount'), delta('bait_guide', 'hit')]).toEqual([1, 1]);
   });
 
+  it('counts AI questions by engine and fallback', async () => {
+    const before = sample(await scrape(), 'anglerdex_ai_questions_total', { engine: 'builtin', fallback: 'none' });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/ai/ask', payload: { question: 'best bait?' } });
+    expect(res.statusCode).toBe(200);
+    const after = sample(await scrape(), 'anglerdex_ai_questions_total', { engine: 'builtin', fallback: 'none' });
+    expect(after - before).toBe(1);
+  });
+
   it('counts the orders by status at each scrape', async () => {
     const before = sample(await scrape(), 'anglerdex_orders', { status: 'pending' });
     // Two buyers open a checkout each: two pending orders (the VIP routes, decision 0013).
