@@ -134,7 +134,7 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
       { ...first }, // the same report again: a duplicate
       validCatch(place, { weight: place.maxWeight * 10 }),
       validCatch(place, { fish_id: place.foreignFishId, weight: place.foreignFishWeight }),
-      validCatch(place, { invented: 1 }),
+      { ...validCatch(place), invented: 1 },
     ];
     const upload = (path: string, batch: unknown[]) =>
       ctx.app.inject({
