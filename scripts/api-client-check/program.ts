@@ -40,6 +40,9 @@ function messageFor(messages: Record<string, string>, detail: string): string {
   return new Map(Object.entries(messages)).get(detail) ?? detail;
 }
 
+/** Every operation but the health checks may answer this while the server is overloaded (decision 0027). */
+const OVERLOADED = { SERVER_OVERLOADED: 'The server is busy: the request is sent again after Retry-After.' };
+
 interface Account {
   id: string;
   email: string;
@@ -51,6 +54,7 @@ interface Account {
 }
 
 const REGISTER_MESSAGES = {
+  ...OVERLOADED,
   REGISTER_USER_ALREADY_EXISTS: 'That address has an account: log in instead.',
   BINDING_CODE_INVALID: 'That binding code is wrong or expired: ask the logger for a new one.',
   CLIENT_NOT_FOUND: 'No logger has that id.',
@@ -77,6 +81,7 @@ export async function register(
 }
 
 const LOGIN_MESSAGES = {
+  ...OVERLOADED,
   LOGIN_BAD_CREDENTIALS: 'Wrong e-mail or password.',
   'Missing boundary in multipart.': 'The form could not be read.',
   'There was an error parsing the body': 'The form could not be read.',
@@ -99,6 +104,7 @@ export async function login(username: string, password: string): Promise<string>
 }
 
 const UPLOAD_MESSAGES = {
+  ...OVERLOADED,
   Unauthorized: 'Register the logger again: its token is unknown.',
   DATABASE_BUSY: 'Busy: send the same batch again after Retry-After seconds.',
 } satisfies Messages<paths['/api/c_report/catches']['post']>;
@@ -152,6 +158,7 @@ export async function uploadCatch(mapId: number, fishId: number, baitId: number)
 }
 
 const HEATMAP_MESSAGES = {
+  ...OVERLOADED,
   MAP_NOT_FOUND: 'No such map.',
 } satisfies Messages<paths['/api/heatmap']['get']>;
 
@@ -170,6 +177,7 @@ export async function busiestCell(mapId: number): Promise<[number, number, numbe
 }
 
 const ASK_MESSAGES = {
+  ...OVERLOADED,
   Unauthorized: 'Log in again, or ask as a visitor.',
   AI_RATE_LIMITED: "This minute's free questions are used up.",
 } satisfies Messages<paths['/api/ai/ask']['post']>;

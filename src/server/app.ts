@@ -1,7 +1,7 @@
 /**
  * Builds the Fastify app, the one place that shows the order of things: the instance and its validation, the
- * services (services.ts, the composition root), cross-cutting plugins (errors, security, compression, body parsers,
- * database, docs, auth), one plugin per feature under /api given only the services it uses, then the sitemap and
+ * services (services.ts, the composition root), cross-cutting plugins (errors, overload, metrics, security,
+ * compression, body parsers, database, docs, auth), one plugin per feature under /api given only the services it uses, then the sitemap and
  * the static site with its SPA fallback last. `server.ts` starts it; tests build it with their own config and
  * database and talk to it through `app.inject()`.
  */
@@ -33,6 +33,9 @@ import apiFallback from './plugins/api-fallback';
 import auth from './plugins/auth';
 import database from './plugins/database';
 import errors from './plugins/errors';
+import metricsPlugin from './plugins/metrics';
+import overload from './plugins/overload';
+import { AppMetrics } from './metrics/app-metrics';
 import securityHeaders from './plugins/security-headers';
 import { privateAnswers } from './http/no-store';
 import openapi from './plugins/openapi';
@@ -85,13 +88,17 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
 
   // 2. Every repository and service, built once. Closed with the app: mails in flight go out before the SMTP pool
   // closes, then the rate-limit store lets go of Redis.
-  const services = await createServices(db, config, app.log);
+  const metrics = new AppMetrics();
+  const services = await createServices(db, config, app.log, metrics);
   app.addHook('onClose', async () => {
     await services.close();
   });
 
   // 3. Cross-cutting plugins. Errors first, so everything after answers in the {detail} shape.
   await app.register(errors);
+  // Before any other hook: a request refused for overload costs nothing more (decision 0027).
+  await app.register(overload, { ...config.overload, onRefused: (reason) => metrics.overloaded(reason) });
+  await app.register(metricsPlugin, { metrics, ...config.metrics });
   await app.register(securityHeaders);
   // gzip/brotli for JSON and the front end: the 170 KB initial-JS budget is a compressed size.
   await app.register(compress, { threshold: 1024 });
@@ -104,11 +111,15 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
   privateAnswers(app);
 
   // 4. Health at the root for load balancers; the features under /api, each given only what it uses.
-  await app.register(healthRoutes);
+  const readiness = {
+    ...(config.redisUrl && { redis: () => services.counters.ping() }),
+    catalogue: () => services.catalogue.view(),
+  };
+  await app.register(healthRoutes, { readiness });
   await app.register(
     async (api) => {
       await api.register(apiFallback);
-      await api.register(healthRoutes, { clientDir: config.clientDir });
+      await api.register(healthRoutes, { clientDir: config.clientDir, readiness });
       await api.register(catalogueRoutes, {
         catalogue: services.catalogue,
         repository: services.catalogueRepository,
@@ -144,6 +155,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
         writer: services.catchWriter,
         loggerAuth: services.loggerAuth,
         lastSeen: services.lastSeen,
+        metrics,
       });
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(statsRoutes, { stats: services.stats });

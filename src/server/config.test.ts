@@ -172,6 +172,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
   });
 
+  it('serves no metrics by default; reads METRICS_PORT, METRICS_HOST and METRICS_TOKEN, refusing weak or clashing ones', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).metrics).toEqual({ host: '127.0.0.1' });
+    const token = 'a'.repeat(32);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0', token });
+    // Empty values, as an .env file copied with the lines left blank writes them, mean unset.
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_PORT: '', METRICS_TOKEN: '' }).metrics).toEqual({ host: '127.0.0.1' });
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN[\s\S]*32 bytes/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), PORT: '8080', METRICS_PORT: '8080' })).toThrow(/port of their own/);
+  });
+
+  it('reads the overload thresholds, with their defaults; 0 turns a check off', () => {
+    const defaults = loadConfig({ DATA_DIR: tmp() }).overload;
+    expect(defaults).toMatchObject({ maxEventLoopDelayMs: 1000, retryAfterSeconds: 5 });
+    // 90% of V8's heap limit: some hundreds of MiB at least, whatever the machine.
+    expect(defaults.maxHeapUsedBytes).toBeGreaterThan(256 * 1024 * 1024);
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_MAX_HEAP_MIB: '512',
+        OVERLOAD_RETRY_AFTER: '2',
+      }).overload,
+    ).toEqual({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 512 * 1024 * 1024, retryAfterSeconds: 2 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), OVERLOAD_RETRY_AFTER: '0' })).toThrow(/OVERLOAD_RETRY_AFTER/);
+  });
+
   it('names each invalid variable', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DEMO_DATA: 'maybe' })).toThrow(/PORT[\s\S]*DEMO_DATA/);
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -119,6 +120,22 @@ const EnvSchema = z.object({
   SQLITE_CACHE_MIB: intFrom(64, 2),
   // How often each server looks for a new catalogue version, ms (decision 0025).
   CATALOGUE_WATCH_MS: intFrom(2_000, 50),
+  // Prometheus metrics (decision 0027): their own port (loopback unless METRICS_HOST says otherwise), and/or the
+  // site's port to a bearer token. Neither: no metrics are served.
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((token) => Buffer.byteLength(token) >= 32, 'must be at least 32 bytes (openssl rand -hex 32)')
+      .optional(),
+  ),
+  // Overload (decision 0027): above these the server answers 503 SERVER_OVERLOADED with Retry-After; 0 turns a
+  // check off. The heap's default is 90% of the V8 heap limit of this process.
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: intFrom(1_000, 0),
+  OVERLOAD_MAX_HEAP_MIB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+  OVERLOAD_RETRY_AFTER: intFrom(5, 1),
 });
 
 /** `cacheMib`: SQLite's page cache per connection (`SQLITE_CACHE_MIB`); absent: the connections' default, 64 MiB. */
@@ -188,6 +205,29 @@ export interface Config {
   logLevel: string;
   /** Where the built front end lives (dist/client); absent in development and API-only tests. */
   clientDir: string;
+  /** Where `/metrics` is served (decision 0027): both unset, nowhere. */
+  metrics: {
+    /** Its own listener on `host:port`, nothing else served there. */
+    port?: number;
+    host: string;
+    /** On the site's port to `Authorization: Bearer <token>` only. */
+    token?: string;
+  };
+  /** When requests are answered 503 SERVER_OVERLOADED (plugins/overload.ts); a 0 threshold is not checked. */
+  overload: {
+    /** The mean event-loop delay over a second, ms. */
+    maxEventLoopDelayMs: number;
+    maxHeapUsedBytes: number;
+    /** Seconds, the 503's `Retry-After`. */
+    retryAfterSeconds: number;
+  };
+}
+
+const MIB = 1024 * 1024;
+
+/** The heap threshold by default: 90% of what V8 lets this process's heap grow to (`--max-old-space-size`). */
+function defaultMaxHeapBytes(): number {
+  return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9);
 }
 
 function withSqliteCache(target: DatabaseTarget, cacheMib: number): DatabaseTarget {
@@ -266,6 +306,20 @@ function paymentConfig(e: EnvVars, dataDir: string): Config['payment'] {
   return { ...common, localSecret: resolveLocalPaymentSecret(e.LOCAL_PAYMENT_SECRET, e.NODE_ENV, dataDir) };
 }
 
+/** The metrics settings; a metrics port that is the site's own is refused (the site would not start, or they'd mix). */
+function metricsConfig(e: EnvVars): Config['metrics'] {
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new Error(
+      `METRICS_PORT=${e.METRICS_PORT} is the site's PORT: give the metrics a port of their own, or use METRICS_TOKEN ` +
+        "to serve them on the site's port",
+    );
+  return {
+    host: e.METRICS_HOST,
+    ...(e.METRICS_PORT !== undefined && { port: e.METRICS_PORT }),
+    ...(e.METRICS_TOKEN !== undefined && { token: e.METRICS_TOKEN }),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -312,5 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    metrics: metricsConfig(e),
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_MIB === undefined ? defaultMaxHeapBytes() : e.OVERLOAD_MAX_HEAP_MIB * MIB,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER,
+    },
   };
 }

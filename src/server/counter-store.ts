@@ -27,6 +27,8 @@ export interface CounterStore {
   /** Takes one hit back (a login that turned out right), within the same window; never below zero. */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Rejects while the shared store (Redis) does not answer, whatever the fallback does meanwhile (`/ready`). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ class MemoryCounterStore implements CounterStore {
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
@@ -112,6 +116,10 @@ class RedisCounterStore implements CounterStore {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {
@@ -172,6 +180,10 @@ class FallbackCounterStore implements CounterStore {
 
   reset(key: string): Promise<void> {
     return this.run((store) => store.reset(key));
+  }
+
+  ping(): Promise<void> {
+    return this.shared.ping();
   }
 
   async close(): Promise<void> {

@@ -48,6 +48,7 @@ import { VipRepository } from './features/vip/vip.repository';
 import { VipService } from './features/vip/vip.service';
 import { type CounterStore, createCounterStore } from './counter-store';
 import { createRateLimits, type RateLimits } from './http/rate-limits';
+import { AppMetrics } from './metrics/app-metrics';
 
 export interface Services {
   /** Access, reset and verification JWTs. */
@@ -103,11 +104,19 @@ export interface Services {
   vip: VipService;
   /** The AI chat: quotas, the built-in answerer over the services above, the optional model (`/ai/*`). */
   ai: AiService;
+  /** The Prometheus instruments the services above report to (decision 0027). */
+  metrics: AppMetrics;
   /** Lets background work (mails in flight) finish, then closes the SMTP pool and the counter store (Redis). */
   close(): Promise<void>;
 }
 
-export async function createServices(db: Db, config: Config, log: FastifyBaseLogger): Promise<Services> {
+/** `metrics`: the app's instruments (app.ts); the command-line tools, which serve none, leave them to a private set. */
+export async function createServices(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  metrics = new AppMetrics(),
+): Promise<Services> {
   const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime);
   const users = new UsersRepository(db.kysely);
   const revokedTokens = new RevokedTokensRepository(db.kysely);
@@ -179,10 +188,13 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     );
   const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue, {
     ...(catchThread && { thread: catchThread }),
+    observeCommits: (table) => metrics.commitQueue(table),
   });
 
+  const liveVersion = catalogueVersionMarker(db.reads);
+  metrics.catalogueVersion(async () => Number((await liveVersion()) ?? 0));
   const catalogueWatcher = new CatalogueWatcher(catalogue, {
-    marker: catalogueVersionMarker(db.reads),
+    marker: liveVersion,
     intervalMs: config.catalogueWatchMs,
     afterRefresh: async () => {
       const rebuilt = await heatRollups.ensureBounds();
@@ -200,9 +212,15 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
   const logs = new LogsService(new LogsRepository(db.reads, db.dialect));
   const stats = new StatsService(new StatsRepository(db.kysely), logs);
   const heatmap = new HeatmapService(new HeatmapRepository(db.reads, db.dialect), catalogue);
+  heatmap.observeKeptAnswers(metrics.keptAnswer('heatmap'));
   const baitGuide = new BaitGuideService(new BaitGuideRepository(db.reads, db.dialect));
+  baitGuide.observeKeptAnswers({
+    guide: metrics.keptAnswer('bait_guide'),
+    detail: metrics.keptAnswer('bait_guide_detail'),
+  });
   const paymentProvider = createPaymentProvider(config.payment);
   const vipRepository = new VipRepository(db.kysely);
+  metrics.ordersByStatus(() => vipRepository.countByStatus());
   const vip = new VipService({
     repository: vipRepository,
     events: new PaymentEvents(vipRepository, log),
@@ -224,6 +242,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     // Visitors' addresses are stored as a keyed hash; the key is derived from the JWT secret, never stored.
     ipHashKey: createHmac('sha256', config.jwtSecret).update('ai-question-ip').digest('hex'),
     log,
+    onAnswered: (engine, fallback) => metrics.aiQuestion(engine, fallback),
   });
 
   return {
@@ -254,6 +273,7 @@ export async function createServices(db: Db, config: Config, log: FastifyBaseLog
     paymentProvider,
     vip,
     ai,
+    metrics,
     async close() {
       await catalogueWatcher.stop();
       // Mails still on their way go out before the SMTP pool closes.

@@ -23,7 +23,9 @@ export { BULK_LOAD_MARK, type CatchBulkLoad } from './catch-bulk-load';
 export type { IngestionCatalogue, IngestionCatalogueView } from './catalogue-rules';
 export type { HeatRollups } from './heat-rollups';
 
-export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock'> {
+export type { GroupCommitObserver } from './group-commit';
+
+export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock' | 'observeCommits'> {
   thread?: CatchCommitThread;
 }
 
@@ -55,6 +57,7 @@ export function createCatchWriter(
   );
   const writer = new CatchWriter(db, catalogue, {
     clock,
+    ...(options.observeCommits && { observeCommits: options.observeCommits }),
     onCatchesCreated: (trx, rows) => rollups.add(trx, rows),
     ...(thread && {
       commitCatches: async (rows, onThisConnection) => {

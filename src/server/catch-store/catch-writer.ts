@@ -24,7 +24,7 @@ import {
   SaleItem,
 } from '#shared/contracts/catches';
 import { insertIgnoringConflicts } from '../db/bulk-insert';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, type GroupCommitObserver } from './group-commit';
 import type { Database } from '../db/schema';
 import { checkTime, judgeBatch, type JudgedBatch } from './batch-judging';
 import { type CatchesCreatedHook, insertCatchGroup, insertInChunks, ownedKey } from './catch-inserts';
@@ -49,6 +49,8 @@ export interface CatchWriterOptions {
    * with `onCatchesCreated`, which it is handed as `onThisConnection`.
    */
   commitCatches?: (rows: readonly NewCatchRow[], onThisConnection: CatchGroupCommitter) => Promise<Set<string>>;
+  /** Told each commit queue's depth and group commit times, by table (the metrics). */
+  observeCommits?: (table: 'catch' | 'sale') => GroupCommitObserver;
 }
 
 /**
@@ -63,14 +65,8 @@ export class CatchWriter {
   private readonly clock: () => number;
   private readonly onCatchesCreated: CatchesCreatedHook | undefined;
   private readonly commitCatchGroup: CatchGroupCommitter;
-  private readonly catchCommits = new GroupCommit(
-    (jobs: (readonly NewCatchRow[])[]) => this.commitCatches(jobs),
-    MAX_GROUP_ROWS,
-  );
-  private readonly saleCommits = new GroupCommit(
-    (jobs: (readonly NewSaleRow[])[]) => this.commitSales(jobs),
-    MAX_GROUP_ROWS,
-  );
+  private readonly catchCommits: GroupCommit<readonly NewCatchRow[], Set<string>>;
+  private readonly saleCommits: GroupCommit<readonly NewSaleRow[], Set<string>>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -83,6 +79,16 @@ export class CatchWriter {
       this.db.transaction().execute((trx) => insertCatchGroup(trx, rows, this.onCatchesCreated));
     const { commitCatches } = options;
     this.commitCatchGroup = commitCatches ? (rows) => commitCatches(rows, onThisConnection) : onThisConnection;
+    this.catchCommits = new GroupCommit(
+      (jobs) => this.commitCatches(jobs),
+      MAX_GROUP_ROWS,
+      options.observeCommits?.('catch'),
+    );
+    this.saleCommits = new GroupCommit(
+      (jobs) => this.commitSales(jobs),
+      MAX_GROUP_ROWS,
+      options.observeCommits?.('sale'),
+    );
   }
 
   /**

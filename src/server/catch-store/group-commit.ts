@@ -12,6 +12,14 @@
  * answers 503 so its logger re-sends — which is safe, uploads being idempotent.
  */
 
+/** What a queue reports as it works (the metrics: decision 0027); it knows nothing of how that is counted. */
+export interface GroupCommitObserver {
+  /** Batches waiting for a transaction, after each change. */
+  depth(waiting: number): void;
+  /** One group's transaction took `ms` (committed or failed). */
+  committed(ms: number): void;
+}
+
 interface Waiting<J, R> {
   job: J;
   size: number;
@@ -27,16 +35,19 @@ export class GroupCommit<J, R> {
    * @param commit writes the jobs in one transaction and answers one result per job, in order.
    * @param maxSize a group holds jobs up to this total size (rows), so one commit never holds the lock for long;
    *   a single job larger than it still goes alone.
+   * @param observer told the queue's depth and each group's commit time.
    */
   constructor(
     private readonly commit: (jobs: J[]) => Promise<R[]>,
     private readonly maxSize: number,
+    private readonly observer?: GroupCommitObserver,
   ) {}
 
   /** Resolves with the job's result once the transaction holding it has committed. */
   submit(job: J, size: number): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ job, size, resolve, reject });
+      this.observer?.depth(this.queue.length);
       if (!this.running) void this.drain();
     });
   }
@@ -45,10 +56,14 @@ export class GroupCommit<J, R> {
     this.running = true;
     while (this.queue.length > 0) {
       const group = this.takeGroup();
+      this.observer?.depth(this.queue.length);
+      const started = performance.now();
       try {
         const results = await this.commit(group.map((waiting) => waiting.job));
+        this.observer?.committed(performance.now() - started);
         group.forEach((waiting, i) => waiting.resolve(results[i]!));
       } catch (error) {
+        this.observer?.committed(performance.now() - started);
         for (const waiting of group) waiting.reject(error);
       }
     }

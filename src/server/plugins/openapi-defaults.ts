@@ -5,7 +5,9 @@
  *   match, so it documents `422: ValidationErrorBody` unless it documents its 422 itself;
  * - a route guarded by `app.requireUser` declares the user's bearer token as its security and documents 401; one
  *   guarded by `app.requireSuperuser` declares the `superuser` scheme and documents 401 and 403. A route that says
- *   either itself keeps what it says.
+ *   either itself keeps what it says;
+ * - every route but `/health`, `/ready` and `/metrics` may be refused while the server is overloaded (overload.ts),
+ *   so it documents `503: OverloadedError`, beside its own 503 codes when it has some.
  *
  * Error schemas (4xx, 5xx) document; they do not judge. Every error body is built by the one error handler
  * (`errors.ts`) in the `{detail}` shape, and some come from below the route (an unreadable multipart body, an
@@ -14,9 +16,10 @@
  * route's tests pin the codes it documents.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { z } from 'zod';
-import { ForbiddenError, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
+import { z } from 'zod';
+import { ForbiddenError, OverloadedError, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
 import { trustedResponse } from '../http/trusted-responses';
+import { isOverloadExempt } from './overload';
 
 type Security = { [scheme: string]: string[] }[];
 
@@ -33,12 +36,45 @@ const NO_TOKEN = UnauthorizedError.describe(
     'or its user is gone or inactive',
 );
 const NOT_SUPERUSER = ForbiddenError.describe('The token is good but its user is not a superuser');
+const OVERLOADED_WORDS =
+  '`SERVER_OVERLOADED`: the server is overloaded (its event loop lags or its memory runs high) and refused the ' +
+  'request at once; nothing was done. Send it again after `Retry-After` seconds';
+const OVERLOADED = OverloadedError.describe(OVERLOADED_WORDS);
+
+/**
+ * The named component a response schema stands for: the schema itself or the one it was copied from by `.describe()`
+ * or `trustedResponse()` (copies share the definition; zod does not pass the `id` on to them).
+ */
+export function componentOf(schema: z.ZodType): z.ZodType | undefined {
+  for (let at: z.core.$ZodType | undefined = schema; at; at = at._zod.parent) {
+    if (at._zod.def !== schema._zod.def) return undefined;
+    if (z.globalRegistry.get(at)?.id) return at as z.ZodType;
+  }
+  return undefined;
+}
+
+/**
+ * A route's own 503 and the overload's, as one response: either body (a named shape as itself, not a described copy,
+ * which the document would wrap), both descriptions.
+ */
+function orOverloaded(own: z.ZodType): z.ZodType {
+  const description = z.globalRegistry.get(own)?.description;
+  return z
+    .union([componentOf(own) ?? own, OverloadedError])
+    .describe(description ? `${description}. Or ${OVERLOADED_WORDS}` : OVERLOADED_WORDS);
+}
 
 function hooksOf(route: RouteOptions): unknown[] {
   const hooks = route.onRequest;
   if (!hooks) return [];
   return Array.isArray(hooks) ? hooks : [hooks];
 }
+
+/**
+ * The 503s this hook wrote: Fastify declares a GET's HEAD route with the same schema object, whose 503 must not be
+ * joined to the overload's a second time.
+ */
+const WITH_OVERLOAD = new WeakSet<object>();
 
 /** Adds the defaults above to every route declared on `app` (and its children) from now on. */
 export function addOpenApiDefaults(app: FastifyInstance): void {
@@ -60,8 +96,12 @@ export function addOpenApiDefaults(app: FastifyInstance): void {
       schema.security ??= guard.security;
       for (const [status, body] of Object.entries(guard.responses)) response[status] ??= body;
     }
+    const own503 = response[503] as z.ZodType | undefined;
+    const refusable = !isOverloadExempt(route.config);
+    if (refusable && !(own503 && WITH_OVERLOAD.has(own503))) response[503] = own503 ? orOverloaded(own503) : OVERLOADED;
     for (const [status, body] of Object.entries(response))
       if (Number(status) >= 400) response[status] = trustedResponse(body as z.ZodType);
+    if (refusable) WITH_OVERLOAD.add(response[503] as z.ZodType);
     if (Object.keys(response).length) schema.response = response;
   });
 }

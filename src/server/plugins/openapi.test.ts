@@ -67,7 +67,21 @@ describe('the served document', () => {
     const upload = doc.paths['/api/c_report/catches']!.post!.responses;
     expect(schemaOf(upload['401'])).toEqual(ref('UnauthorizedError'));
     expect(upload['401']!.description).toMatch(/logger token/);
-    expect(schemaOf(upload['503'])).toEqual(ref('DatabaseBusyError'));
+    // Beside the overload's 503, each as its named shape, both described.
+    expect(schemaOf(upload['503'])).toMatchObject({ anyOf: [ref('DatabaseBusyError'), ref('OverloadedError')] });
+    expect(upload['503']!.description).toMatch(/^`DATABASE_BUSY`.*Or `SERVER_OVERLOADED`/s);
+  });
+
+  it('gives every operation the overload 503, except the health checks, which are never refused', () => {
+    const overloaded = /SERVER_OVERLOADED/;
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        const described = operation.responses['503']?.description ?? '';
+        const exempt = ['/health', '/ready', '/api/health', '/api/ready'].includes(path);
+        expect(overloaded.test(described), `${method} ${path}`).toBe(!exempt);
+      }
+    expect(schemaOf(doc.paths['/api/heatmap']!.get!.responses['503'])).toEqual(ref('OverloadedError'));
+    expect(doc.paths['/metrics']).toBeUndefined();
   });
 
   it('types codes as enums and refusals with a reason as {code, reason}', () => {

@@ -10,19 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOpenApiDefaults } from './openapi-defaults';
-
-/**
- * The named component a response schema stands for: the schema itself or the one it was copied from by `.describe()`
- * or `trustedResponse()` (copies share the definition; zod does not pass the `id` on to them).
- */
-function componentOf(schema: z.ZodType): z.ZodType | undefined {
-  for (let at: z.core.$ZodType | undefined = schema; at; at = at._zod.parent) {
-    if (at._zod.def !== schema._zod.def) return undefined;
-    if (z.globalRegistry.get(at)?.id) return at as z.ZodType;
-  }
-  return undefined;
-}
+import { addOpenApiDefaults, componentOf } from './openapi-defaults';
 
 /**
  * fastify-type-provider-zod's transform, except that a described copy of a named component is documented as a

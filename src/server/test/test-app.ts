@@ -54,6 +54,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'off',
     PUBLIC_BASE_URL: 'https://anglerdex.test',
+    // No overload refusals unless a test asks for them: a loaded test machine must not have a test's requests shed.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_MAX_HEAP_MIB: '0',
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:` } : {}),
     ...options.env,

@@ -48,6 +48,8 @@ export const ForbiddenError = errorCodes('Forbidden').meta({ id: 'ForbiddenError
 export const RateLimitedError = errorCodes('RATE_LIMITED').meta({ id: 'RateLimitedError' });
 /** The database is locked or overloaded: nothing was changed, retry after `Retry-After` seconds. */
 export const DatabaseBusyError = errorCodes('DATABASE_BUSY').meta({ id: 'DatabaseBusyError' });
+/** The server is overloaded and refused the request at once: nothing was done, retry after `Retry-After` seconds. */
+export const OverloadedError = errorCodes('SERVER_OVERLOADED').meta({ id: 'OverloadedError' });
 
 /** One entry of FastAPI's 422 list (docs/account-api.md §1.4), keys in pydantic's order. */
 export const ValidationIssue = z

@@ -53,6 +53,8 @@ export interface AiServiceDeps {
   /** Key of the visitors' address hashes (stored instead of the address). */
   ipHashKey: string;
   log: FastifyBaseLogger;
+  /** Told of every question answered: the engine that phrased it and the fallback taken (the metrics). */
+  onAnswered?: (engine: AiEngine, fallback: AiFallback | null) => void;
 }
 
 export class AiService {
@@ -83,6 +85,7 @@ export class AiService {
       latency_ms: latency,
       created_at: started,
     });
+    this.deps.onAnswered?.(phrased.engine, phrased.fallback);
     return {
       answer: phrased.answer,
       facts: built.facts,

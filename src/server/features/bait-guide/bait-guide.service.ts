@@ -17,6 +17,7 @@ import {
 } from '#shared/contracts/catches';
 import { WEATHER_KINDS, type WeatherKind } from '#shared/game/catch-attributes';
 import { KeptAnswers } from '../../catch-store/catch-reads';
+import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
 const WINDOW_MS = BAIT_GUIDE_WINDOW_HOURS * 3_600_000;
@@ -93,6 +94,8 @@ export class BaitGuideService {
   /** Guide and detail answers (without their window's times), served again while they hold. */
   private readonly guides = new KeptAnswers<ReturnType<typeof rankBaits>>();
   private readonly details = new KeptAnswers<ReturnType<typeof detailOf>>();
+  /** Told of every kept answer served and every answer counted anew, guides and details apart (the metrics). */
+  private readonly observers = new Map<KeptAnswers<unknown>, KeptAnswerObserver>();
 
   constructor(
     private readonly repository: BaitGuideRepository,
@@ -100,6 +103,11 @@ export class BaitGuideService {
     /** `false`: count every answer (the benchmark measures that path too). */
     private readonly keepAnswers = true,
   ) {}
+
+  observeKeptAnswers(observers: { guide: KeptAnswerObserver; detail: KeptAnswerObserver }): void {
+    this.observers.set(this.guides, observers.guide);
+    this.observers.set(this.details, observers.detail);
+  }
 
   async guide(query: BaitGuideQuery): Promise<BaitGuideResponse> {
     const window = this.window();
@@ -132,7 +140,12 @@ export class BaitGuideService {
     const span = [window.from, window.to] as const;
     const key = `${query.fish_id}|${query.map_id ?? ''}`;
     const held = this.keepAnswers ? kept.get(key) : undefined;
-    if (held && (await this.repository.unchangedSince(query, held.changes, held.window, span))) return held.answer;
+    const observer = this.observers.get(kept);
+    if (held && (await this.repository.unchangedSince(query, held.changes, held.window, span))) {
+      observer?.hit();
+      return held.answer;
+    }
+    observer?.recount();
     const { value, changes } = await count();
     if (this.keepAnswers && changes !== null) kept.set(key, { answer: value, changes, window: span });
     return value;

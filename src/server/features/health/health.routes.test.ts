@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -102,5 +103,66 @@ describe('GET /health while another process holds the SQLite write lock', () => 
       if (other.inTransaction) other.exec('ROLLBACK');
       other.close();
     }
+  });
+});
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('GET /ready names the part that is not ready (liveness does not care)', () => {
+  const open: TestContext[] = [];
+  afterAll(() => Promise.all(open.map((ctx) => ctx.close())));
+  const app = async (env: Record<string, string> = {}) => {
+    const ctx = await createTestApp({ seed: false, env });
+    open.push(ctx);
+    return ctx;
+  };
+
+  it('answers 503 REDIS_UNAVAILABLE while the configured Redis does not answer, at the root and under /api', async () => {
+    const ctx = await app({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    for (const url of ['/ready', '/api/ready']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ detail: 'REDIS_UNAVAILABLE' });
+    }
+    expect((await ctx.app.inject('/health')).statusCode).toBe(200);
+  });
+
+  it('answers 200 with a Redis that answers (under npm run test:pg) or none configured', async () => {
+    const ctx = await app();
+    const res = await ctx.app.inject('/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: ctx.db.dialect });
+  });
+
+  it('answers 503 CATALOGUE_UNAVAILABLE while the catalogue cannot be loaded', async () => {
+    const ctx = await app();
+    // A row the contract refuses (a fish without its data): the catalogue in memory cannot be built from it.
+    await ctx.db.kysely
+      .insertInto('category')
+      .values({
+        id: 1,
+        group_type: 'fish',
+        name: '坏鱼',
+        name_en: 'Bad fish',
+        name_ja: null,
+        name_pinyin: 'huaiyu',
+        letter: 'H',
+        letter_en: 'B',
+        sort: 1,
+        data: '{}',
+        introduced_in: null,
+      })
+      .execute();
+    const res = await ctx.app.inject('/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ detail: 'CATALOGUE_UNAVAILABLE' });
+    expect((await ctx.app.inject('/health')).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Liveness and readiness for load balancers and orchestrators, and (under /api) the build the site serves, which open
- * pages poll to offer a reload after a deploy (docs/product-requirements.md §9).
+ * pages poll to offer a reload after a deploy (docs/product-requirements.md §9). Liveness never waits on anything, so
+ * a slow database never gets a live process restarted; readiness checks what serving needs (decision 0027). Neither
+ * is refused while the server is overloaded (plugins/overload.ts): a busy process is neither dead nor lost.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,11 +11,24 @@ import { z } from 'zod';
 import { BUILD_INFO_FILE } from '#shared/build-info';
 import { BuildInfo } from '#shared/contracts/build';
 import { errorCodes } from '#shared/contracts/common';
+import { OVERLOAD_EXEMPT } from '../../plugins/overload';
+
+/** What `/ready` checks beside the database; each rejects when its part is not ready. */
+export interface ReadinessChecks {
+  /** Pings Redis; absent when no REDIS_URL is configured. */
+  redis?: () => Promise<void>;
+  /** Resolves once the catalogue is in memory (loading it if it never was). */
+  catalogue: () => Promise<unknown>;
+}
 
 export interface HealthRoutesOptions {
   /** The built front end's folder; given, `GET /build` answers the build id Vite wrote there. */
   clientDir?: string;
+  readiness: ReadinessChecks;
 }
+
+const NOT_READY = ['DATABASE_UNAVAILABLE', 'REDIS_UNAVAILABLE', 'CATALOGUE_UNAVAILABLE'] as const;
+type NotReady = (typeof NOT_READY)[number];
 
 /**
  * Read once at start-up, like the index.html the static site serves: a deploy restarts the server, and the answer
@@ -27,10 +42,11 @@ function readBuildId(clientDir: string): string | null {
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { clientDir }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { clientDir, readiness }) => {
   app.get(
     '/health',
     {
+      config: OVERLOAD_EXEMPT,
       schema: {
         tags: ['system'],
         summary: 'Liveness',
@@ -43,31 +59,45 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     async () => ({ status: 'ok' as const }),
   );
 
+  /** Each part serving needs, in order, and the code naming it when it fails. */
+  const checks: [NotReady, () => Promise<unknown>][] = [
+    ['DATABASE_UNAVAILABLE', () => app.db.ping()],
+    ...(readiness.redis ? [['REDIS_UNAVAILABLE', readiness.redis] as [NotReady, () => Promise<unknown>]] : []),
+    ['CATALOGUE_UNAVAILABLE', readiness.catalogue],
+  ];
+
   app.get(
     '/ready',
     {
+      config: OVERLOAD_EXEMPT,
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database, Redis (when configured) and the catalogue',
         description:
-          'Pings the database; load balancers stop sending traffic while this answers 503. Public, not ' +
-          'rate-limited; served at the root and under `/api`.',
+          'Pings the database and, when the server is configured with Redis, Redis, and checks that the catalogue ' +
+          'is in memory; load balancers stop sending traffic while this answers 503, whose `detail` names the first ' +
+          'part that failed. Public, not rate-limited; served at the root and under `/api`.',
         response: {
           200: z
             .object({ status: z.literal('ready'), database: z.string() })
-            .describe('The database answered; `database` is its dialect (`sqlite` or `postgres`)'),
-          503: errorCodes('DATABASE_UNAVAILABLE').describe('The database did not answer the ping'),
+            .describe('Everything answered; `database` is its dialect (`sqlite` or `postgres`)'),
+          503: errorCodes(...NOT_READY).describe(
+            '`DATABASE_UNAVAILABLE`: the database did not answer the ping; `REDIS_UNAVAILABLE`: Redis is configured ' +
+              'and did not answer; `CATALOGUE_UNAVAILABLE`: the catalogue could not be loaded',
+          ),
         },
       },
     },
     async (request, reply) => {
-      try {
-        await app.db.ping();
-        return { status: 'ready' as const, database: app.db.dialect };
-      } catch (err) {
-        request.log.warn({ err }, 'readiness check failed');
-        return reply.code(503).send({ detail: 'DATABASE_UNAVAILABLE' });
+      for (const [code, check] of checks) {
+        try {
+          await check();
+        } catch (err) {
+          request.log.warn({ err, code }, 'readiness check failed');
+          return reply.code(503).send({ detail: code });
+        }
       }
+      return { status: 'ready' as const, database: app.db.dialect };
     },
   );
 

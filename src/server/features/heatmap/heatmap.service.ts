@@ -24,6 +24,7 @@ import {
 } from '../../catch-store/catch-reads';
 import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
 import { DomainError } from '../../domain-error';
+import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { HeatFilters, HeatmapRepository } from './heatmap.repository';
 
 export class HeatmapService {
@@ -39,6 +40,12 @@ export class HeatmapService {
   private readonly answers = new KeptAnswers<SerializedAnswer>();
   /** Maps whose rollup was last found counted with other bounds than the catalogue's: the grid of those. */
   private readonly countedGrids = new Map<number, HeatGrid>();
+  /** Told of every kept answer served and every answer counted anew (the metrics, services.ts). */
+  private keptAnswers: KeptAnswerObserver | undefined;
+
+  observeKeptAnswers(observer: KeptAnswerObserver): void {
+    this.keptAnswers = observer;
+  }
 
   /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
   async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
@@ -51,8 +58,11 @@ export class HeatmapService {
       .concat([bounds.x_min, bounds.y_min, bounds.x_max, bounds.y_max])
       .join('|');
     const kept = this.keepAnswers ? this.answers.get(key) : undefined;
-    if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window)))
+    if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window))) {
+      this.keptAnswers?.hit();
       return kept.answer;
+    }
+    this.keptAnswers?.recount();
     // A map whose bounds moved in the catalogue and whose rollup's rebuild has not committed yet (decision 0025) is
     // answered as its rollup is counted, with the bounds stored, until it does: the statement says so (`moved`), and
     // the bounds found are tried first for the map's next views, so only one view pays two counts. (Again if a

@@ -20,6 +20,7 @@ import { batchBody } from '../../http/batch-bodies';
 import { requireJsonBody } from '../../http/json-bodies';
 import { trustedResponse } from '../../http/trusted-responses';
 import type { CatchWriter } from '../../catch-store/catch-store';
+import type { AppMetrics } from '../../metrics/app-metrics';
 
 // The uploads sit beside the logger registration in /docs; the import beside the record logs.
 const loggerTags = ['loggers'];
@@ -32,6 +33,8 @@ export interface IngestionRoutesOptions {
   loggerAuth: { requireLogger(request: FastifyRequest): Promise<void>; clientOf(request: FastifyRequest): string };
   /** Records, after a batch has committed, that the logger was seen. */
   lastSeen: { seen(loggerId: string): Promise<void> };
+  /** Counts each answered item by outcome (decision 0027). */
+  metrics?: Pick<AppMetrics, 'ingestion'>;
 }
 
 /**
@@ -65,7 +68,7 @@ const batchErrors = {
 
 export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = async (
   app,
-  { writer, loggerAuth: auth, lastSeen },
+  { writer, loggerAuth: auth, lastSeen, metrics },
 ) => {
   const loggerSecurity = [{ loggerToken: [] }];
   // The answer to a full batch is ~30 KB against the ~150 KB the logger just sent: gzipping it would cost more server
@@ -96,6 +99,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
     async (request) => {
       const loggerId = auth.clientOf(request);
       const answer = await writer.writeCatches(loggerId, request.body.items);
+      metrics?.ingestion('catch', answer);
       await lastSeen.seen(loggerId);
       return answer;
     },
@@ -124,6 +128,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
     async (request) => {
       const loggerId = auth.clientOf(request);
       const answer = await writer.writeSales(loggerId, request.body.items);
+      metrics?.ingestion('sale', answer);
       await lastSeen.seen(loggerId);
       return answer;
     },
@@ -146,6 +151,10 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
         },
       },
     },
-    async (request) => writer.writeRecords(request.body.items),
+    async (request) => {
+      const answer = await writer.writeRecords(request.body.items);
+      metrics?.ingestion('record', answer);
+      return answer;
+    },
   );
 };

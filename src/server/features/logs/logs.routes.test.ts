@@ -346,11 +346,11 @@ describe('OpenAPI', () => {
     const doc = (await get('/docs/json')).json();
     const list = doc.paths['/api/logs/bird'].get;
     expect(list.security).toEqual([{ bearer: [] }, {}]);
-    expect(Object.keys(list.responses).sort()).toEqual(['200', '401', '422']);
+    expect(Object.keys(list.responses).sort()).toEqual(['200', '401', '422', '503']);
     expect(list.responses['401'].description).toMatch(/mine=true/);
     expect(doc.paths['/api/logs/official'].get.parameters.map((p: { name: string }) => p.name)).toContain('category');
     const one = doc.paths['/api/logs/official/{id}'].get;
-    expect(Object.keys(one.responses).sort()).toEqual(['200', '404', '422']);
+    expect(Object.keys(one.responses).sort()).toEqual(['200', '404', '422', '503']);
     expect(one.responses['404'].description).toMatch(/No official record/);
   });
 });

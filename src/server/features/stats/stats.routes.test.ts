@@ -145,7 +145,7 @@ describe('GET /api/users/me/stats', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const route = doc.paths['/api/users/me/stats'].get;
     expect(route.security).toEqual([{ bearer: [] }]);
-    expect(Object.keys(route.responses).sort()).toEqual(['200', '401', '422']);
+    expect(Object.keys(route.responses).sort()).toEqual(['200', '401', '422', '503']);
     expect(route.responses['422'].description).toMatch(/time zone/);
   });
 });

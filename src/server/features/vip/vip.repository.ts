@@ -80,6 +80,16 @@ export class VipRepository {
     return { rows, total: Number(count.total) };
   }
 
+  /** Every order counted by status (the metrics' scrape; the table holds one row per order ever made). */
+  async countByStatus(): Promise<{ status: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('vip_order')
+      .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .groupBy('status')
+      .execute();
+    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+  }
+
   // ---- Events
 
   /**

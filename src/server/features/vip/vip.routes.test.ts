@@ -267,13 +267,14 @@ describe('POST /api/vip/cancel', () => {
 });
 
 describe('documentation', () => {
+  // Every route's 503 includes SERVER_OVERLOADED (decision 0027).
   it('documents every VIP route with its security, statuses and a description', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const routes: [string, string, unknown, string[]][] = [
       ['get', '/api/vip/subscribe', [{ bearer: [] }], ['200', '401', '409', '422', '429', '503']],
-      ['get', '/api/order/list', [{ bearer: [] }], ['200', '401', '422']],
-      ['get', '/api/order/{order_no}', [{ bearer: [] }], ['200', '401', '404', '422']],
-      ['get', '/api/vip/status', [{ bearer: [] }], ['200', '401']],
+      ['get', '/api/order/list', [{ bearer: [] }], ['200', '401', '422', '503']],
+      ['get', '/api/order/{order_no}', [{ bearer: [] }], ['200', '401', '404', '422', '503']],
+      ['get', '/api/vip/status', [{ bearer: [] }], ['200', '401', '503']],
       ['post', '/api/vip/cancel', [{ bearer: [] }], ['200', '401', '404', '503']],
       ['post', '/api/vip/webhook/{provider}', [], ['200', '400', '404', '422', '503']],
       ['post', '/api/vip/local-checkout/{order_no}', [{ bearer: [] }], ['200', '401', '404', '409', '422', '503']],

@@ -1,0 +1,64 @@
+/**
+ * Overload answered, not suffered (decision 0027), on a real app: with a heap threshold below any real heap, the
+ * first sample (a second after start) puts the server under pressure, and then every request but the health checks
+ * and the metrics is answered at once with `503 {"detail":"SERVER_OVERLOADED"}` and `Retry-After`, and counted.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app';
+
+const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
+
+describe('a server over its heap threshold', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      seed: false,
+      env: { OVERLOAD_MAX_HEAP_MIB: '1', OVERLOAD_RETRY_AFTER: '7', METRICS_TOKEN: TOKEN },
+    });
+    // Under-pressure samples the process once a second.
+    for (let waited = 0; !ctx.app.isUnderPressure() && waited < 5_000; waited += 100) await sleep(100);
+    expect(ctx.app.isUnderPressure()).toBe(true);
+  });
+  afterAll(() => ctx?.close());
+
+  it.each([
+    ['a catalogue read', { url: '/api/system/get_category_list?category_group=fish' }],
+    ['an upload', { method: 'POST' as const, url: '/api/c_report/catches', payload: { items: [] } }],
+    ['a page', { url: '/en/query/baits' }],
+    ['an unknown URL', { url: '/api/no-such-route' }],
+  ])('answers %s 503 SERVER_OVERLOADED with Retry-After, at once', async (_label, request) => {
+    const res = await ctx.app.inject(request);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.json()).toEqual({ detail: 'SERVER_OVERLOADED' });
+  });
+
+  it('still answers /health, /ready and /metrics', async () => {
+    for (const url of ['/health', '/api/health']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+    }
+    for (const url of ['/ready', '/api/ready']) expect((await ctx.app.inject(url)).statusCode).toBe(200);
+    const metrics = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.statusCode).toBe(200);
+    // Every refusal above is counted by what was over its threshold.
+    expect(metrics.body).toMatch(/^anglerdex_overload_refusals_total\{reason="heapUsedBytes"\} [1-9]/m);
+  });
+});
+
+describe('a server under its thresholds', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ seed: false, env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000' } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('serves as usual after its first sample', async () => {
+    await sleep(1_200);
+    expect(ctx.app.isUnderPressure()).toBe(false);
+    expect((await ctx.app.inject('/api/system/get_category_list?category_group=fish')).statusCode).toBe(200);
+  });
+});
