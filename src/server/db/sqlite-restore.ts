@@ -47,6 +47,16 @@ export function restoreSqlite(from: string, database: string): RestoreResult {
         'take a backup of it with `npm run backup -- NEW_FILE` and restore that',
     );
 
+  // Refused early too, before the copy and the check, which take minutes for a large backup. (A damaged database
+  // is dealt with at the swap.)
+  if (existsSync(live)) {
+    try {
+      lockOut(live).close();
+    } catch (error) {
+      if (!(error instanceof SQLite.SqliteError)) throw error;
+    }
+  }
+
   mkdirSync(path.dirname(live), { recursive: true });
   const staged = `${live}.restoring-${process.pid}`;
   copyFileSync(source, staged);
@@ -57,6 +67,30 @@ export function restoreSqlite(from: string, database: string): RestoreResult {
   } finally {
     rmSync(staged, { force: true });
     rmSync(`${staged}-journal`, { force: true });
+  }
+}
+
+/**
+ * A connection holding the exclusive lock of the database `live`, out of WAL mode, or a refusal when anyone else has
+ * it open. A damaged database throws SQLite's own error.
+ */
+function lockOut(live: string): SQLite.Database {
+  const holder = new SQLite(live, { fileMustExist: true });
+  try {
+    // Never wait: a lock held by anyone means the database is in use.
+    holder.pragma('busy_timeout = 0');
+    holder.pragma('journal_mode = DELETE');
+    holder.exec('begin exclusive');
+    return holder;
+  } catch (error) {
+    holder.close();
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+      throw new BackupRefusal(
+        `${live} is in use (a running server or another command has it open): stop the server, then restore`,
+        2,
+      );
+    throw error;
   }
 }
 
@@ -71,20 +105,8 @@ function swapIn(staged: string, live: string): Pick<RestoreResult, 'replaced' | 
   let holder: SQLite.Database | undefined;
   let unlockable: string | undefined;
   try {
-    holder = new SQLite(live, { fileMustExist: true });
-    // Never wait: a lock held by anyone means the database is in use.
-    holder.pragma('busy_timeout = 0');
-    holder.pragma('journal_mode = DELETE');
-    holder.exec('begin exclusive');
+    holder = lockOut(live);
   } catch (error) {
-    holder?.close();
-    holder = undefined;
-    const code = (error as { code?: string }).code ?? '';
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-      throw new BackupRefusal(
-        `${live} is in use (a running server or another command has it open): stop the server, then restore`,
-        2,
-      );
     if (!(error instanceof SQLite.SqliteError)) throw error;
     // A damaged database cannot be locked through SQLite; it is set aside as it is.
     unlockable = error.message;
