@@ -1,12 +1,13 @@
 /**
- * `npm run backup` and `npm run restore` run as an operator runs them, on bad input: every refusal is one line
- * naming the problem, with a non-zero exit code and no stack trace, and a refused restore leaves the database, and
- * the folder it is in, exactly as they were. A backup of an older schema restores and says what the server will
- * migrate. On PostgreSQL both commands point to pg_dump (docs/operations.md). The restore of a backup taken while
- * loggers upload, and the refusal while a server runs: sqlite-backup.test.ts.
+ * `npm run backup` and `npm run restore` run as an operator runs them: a backup restored through both commands brings
+ * the database back as it was and keeps the replaced one; on bad input every refusal is one line naming the problem,
+ * with a non-zero exit code and no stack trace, and a refused restore leaves the database's rows as they were and
+ * nothing set aside. A backup of an older schema restores and says what the server will migrate. On PostgreSQL both
+ * commands point to pg_dump (docs/operations.md). A backup taken while loggers upload, and the restore's refusal
+ * while a server runs: sqlite-backup.test.ts.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -55,18 +56,20 @@ async function createLive(migrations = MIGRATION_NAMES.length): Promise<void> {
   }
 }
 
-/** The database files in the data folder (the secrets a command's configuration writes aside): name, content hash. */
-function folderState(): Record<string, string> {
-  return Object.fromEntries(
-    readdirSync(dataDir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.includes('.db'))
-      .map((entry) => [
-        entry.name,
-        createHash('sha256')
-          .update(readFileSync(path.join(dataDir, entry.name)))
-          .digest('hex'),
-      ]),
-  );
+/** What a refused restore must leave as it was: the database's rows and migrations, and the backup's bytes. */
+function state(backup: string): { rows: unknown[]; backup: string } {
+  const sqlite = new SQLite(live(), { readonly: true });
+  try {
+    return {
+      rows: [
+        ...sqlite.prepare('select * from catch order by id').all(),
+        ...sqlite.prepare('select name from kysely_migration order by name').all(),
+      ],
+      backup: createHash('sha256').update(readFileSync(backup)).digest('hex'),
+    };
+  } finally {
+    sqlite.close();
+  }
 }
 
 describe.skipIf(cliPgUrl)('npm run backup and npm run restore on bad input (SQLite)', () => {
@@ -120,7 +123,7 @@ describe.skipIf(cliPgUrl)('npm run backup and npm run restore on bad input (SQLi
     await createLive();
     const good = path.join(dataDir, 'good.db');
     await backupSqlite(live(), good);
-    const before = folderState();
+    const before = state(good);
 
     expectRefused(await restore(), 2, /^restore: usage: npm run restore -- FILE/);
     expectRefused(await restore(path.join(dataDir, 'missing.db')), 1, /^restore: .*missing\.db does not exist$/);
@@ -162,27 +165,36 @@ describe.skipIf(cliPgUrl)('npm run backup and npm run restore on bad input (SQLi
     writeFileSync(damaged, bytes);
     expectRefused(await restore(damaged), 1, /^restore: .*damaged\.db (fails PRAGMA integrity_check|is damaged)/);
 
-    // Every refusal left the database and its folder as they were: no file replaced, set aside or staged.
-    rmSync(text);
-    rmSync(empty);
-    rmSync(foreign);
-    rmSync(newer);
-    rmSync(damaged);
-    expect(folderState()).toEqual(before);
+    // Every refusal left the database as it was (leaving WAL mode may have folded its log into the file), set
+    // nothing aside and left no staged copy behind.
+    expect(state(good)).toEqual(before);
+    expect(readdirSync(dataDir).filter((name) => /before-restore|restoring/.test(name))).toEqual([]);
   }, 180_000);
 
-  it('restore: a backup of an older schema is put in place; the server migrates it on start', async () => {
+  it('restore: a backup of an older schema is put in place of a deleted database; the server migrates it', async () => {
     const older = MIGRATION_NAMES.length - 2;
     await createLive(older);
     const file = path.join(dataDir, 'older.db');
     await backupSqlite(live(), file);
-    rmSync(live());
+    // The database deleted, a `-wal` full of its last commits left behind: SQLite would replay it onto the restored
+    // file, so the restore must move it away.
     await createLive();
+    const wal = `${live()}-wal`;
+    const writer = new SQLite(live());
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.prepare('update catch set weight = weight + 1').run();
+    const stale = readFileSync(wal);
+    writer.close();
+    rmSync(live());
+    writeFileSync(wal, stale);
+    expect(stale.length).toBeGreaterThan(0);
 
     const run = await restore(file);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain(`schema ${MIGRATION_NAMES[older - 1]}`);
+    expect(run.stdout).toContain(`0 catches, schema ${MIGRATION_NAMES[older - 1]}`);
     expect(run.stdout).toContain(`2 newer migrations (${MIGRATION_NAMES.slice(older).join(', ')})`);
+    expect(run.stdout).not.toContain('kept as');
+    expect(existsSync(`${live()}-wal`)).toBe(false);
     const db = await openDatabase(cliTarget(dataDir));
     try {
       expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES.slice(older));

@@ -96,12 +96,14 @@ function lockOut(live: string): SQLite.Database {
 
 function swapIn(staged: string, live: string): Pick<RestoreResult, 'replaced' | 'unlockable'> {
   const folder = path.dirname(live);
+  const aside = `${live}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   if (!existsSync(live)) {
+    // A `-wal` whose database was deleted would be replayed onto the restored one: SQLite cannot tell it is not its.
+    for (const suffix of ['-wal', '-shm']) if (existsSync(live + suffix)) renameSync(live + suffix, aside + suffix);
     renameSync(staged, live);
     fsyncPath(folder);
     return { replaced: undefined };
   }
-  const aside = `${live}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   let holder: SQLite.Database | undefined;
   let unlockable: string | undefined;
   try {
