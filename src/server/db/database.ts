@@ -61,9 +61,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     // An in-memory database is one connection's own: it reads through that one, and has no WAL.
     let reads = kysely;
     let checkpointer: Checkpointer | undefined;
+    let reader: SQLite.Database | undefined;
     if (target.file !== ':memory:') {
       checkpointer = startCheckpointer(sqlite, target.file);
-      const reader = new SQLite(target.file, { readonly: true });
+      reader = new SQLite(target.file, { readonly: true });
       reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       reader.pragma(`cache_size = ${-Math.round(cacheMib * 1024)}`);
       reads = sqliteKysely(reader);
@@ -91,6 +92,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
         await checkpointer?.stop();
         if (reads !== kysely) await reads.destroy();
         await kysely.destroy();
+        // Kysely closes its connection only if it ever used it: a reader that served no read stayed open, and with
+        // it SQLite's locks on the file, which `npm run restore` takes for a server still using the database.
+        if (reader?.open) reader.close();
+        if (sqlite.open) sqlite.close();
       },
     };
   }

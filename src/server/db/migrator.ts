@@ -61,3 +61,9 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
   const { error } = await migratorOf(db).migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/**
+ * The names of the migrations this code knows, in order: a restore (db/sqlite-restore.ts) refuses a database that
+ * ran one this code does not know, since it holds a newer schema than the code can serve.
+ */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
