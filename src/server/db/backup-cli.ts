@@ -8,40 +8,22 @@
  * could not be written; exit 2: wrong arguments, FILE exists, or nothing to back up. Every failure is one line, never
  * a stack trace: the operator reads it.
  */
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { BackupRefusal } from './sqlite-backup-checks';
+import { fileAndDatabase, reportingFailures } from './backup-cli-args';
 import { backupSqlite } from './sqlite-backup';
 
-function fail(message: string, code: number): never {
-  console.error(`backup: ${message}`);
-  process.exit(code);
-}
-
-let file: string | undefined;
-try {
-  const { positionals } = parseArgs({ allowPositionals: true });
-  if (positionals.length !== 1) throw new Error('one FILE');
-  file = positionals[0];
-} catch {
-  fail('usage: npm run backup -- FILE (a new file: the SQLite database is copied into it)', 2);
-}
-
-try {
-  const config = loadConfig();
-  if (config.database.dialect !== 'sqlite' || config.database.file === ':memory:')
-    fail('DATABASE_URL is not a SQLite file: back PostgreSQL up with pg_dump (docs/operations.md, "Backups")', 2);
-  const source = config.database.file;
+await reportingFailures('backup', async () => {
+  const { file, database } = fileAndDatabase(
+    'backup',
+    'npm run backup -- FILE (a new file: the SQLite database is copied into it)',
+    'back PostgreSQL up with pg_dump (docs/operations.md, "Backups")',
+  );
   const started = Date.now();
-  const result = await backupSqlite(source, file!, {
-    onSnapshot: () => console.error(`backup: snapshot of ${source} taken, copying to ${file}`),
+  const result = await backupSqlite(database, file, {
+    onSnapshot: () => console.error(`backup: snapshot of ${database} taken, copying to ${file}`),
   });
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `backed up ${source} to ${file}: ${result.catches} catches, schema ${result.applied.at(-1)}, ${mib} MiB in ${seconds} s`,
+    `backed up ${database} to ${file}: ${result.catches} catches, schema ${result.applied.at(-1)}, ${mib} MiB in ${seconds} s`,
   );
-} catch (error) {
-  if (error instanceof BackupRefusal) fail(error.message, error.exitCode);
-  fail(error instanceof Error ? error.message : String(error), 1);
-}
+});

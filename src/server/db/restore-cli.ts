@@ -8,44 +8,25 @@
  * code); exit 2: wrong arguments, a PostgreSQL configuration, or the database is in use. Nothing is replaced on
  * either. Every failure is one line, never a stack trace: the operator reads it.
  */
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { BackupRefusal } from './sqlite-backup-checks';
+import { fileAndDatabase, reportingFailures } from './backup-cli-args';
 import { restoreSqlite } from './sqlite-restore';
 
-function fail(message: string, code: number): never {
-  console.error(`restore: ${message}`);
-  process.exit(code);
-}
-
-let file: string | undefined;
-try {
-  const { positionals } = parseArgs({ allowPositionals: true });
-  if (positionals.length !== 1) throw new Error('one FILE');
-  file = positionals[0];
-} catch {
-  fail('usage: npm run restore -- FILE (a backup made by npm run backup)', 2);
-}
-
-try {
-  const config = loadConfig();
-  if (config.database.dialect !== 'sqlite' || config.database.file === ':memory:')
-    fail('DATABASE_URL is not a SQLite file: restore PostgreSQL with pg_restore (docs/operations.md, "Backups")', 2);
-  const result = restoreSqlite(file!, config.database.file);
+await reportingFailures('restore', () => {
+  const { file, database } = fileAndDatabase(
+    'restore',
+    'npm run restore -- FILE (a backup made by npm run backup)',
+    'restore PostgreSQL with pg_restore (docs/operations.md, "Backups")',
+  );
+  const result = restoreSqlite(file, database);
   if (result.unlockable)
     console.error(
       `restore: the replaced database could not be opened (${result.unlockable}); it was set aside as it was`,
     );
-  console.log(
-    `restored ${file} to ${config.database.file}: ${result.catches} catches, schema ${result.applied.at(-1)}`,
-  );
+  console.log(`restored ${file} to ${database}: ${result.catches} catches, schema ${result.applied.at(-1)}`);
   if (result.replaced) console.log(`the replaced database is kept as ${result.replaced}`);
   if (result.pending.length > 0)
     console.log(
       `${result.pending.length} newer migrations (${result.pending.join(', ')}) are applied when the server starts ` +
         '(or by npm run db:migrate)',
     );
-} catch (error) {
-  if (error instanceof BackupRefusal) fail(error.message, error.exitCode);
-  fail(error instanceof Error ? error.message : String(error), 1);
-}
+});

@@ -5,7 +5,7 @@
  * answers again (with a redis-server of the test's own on that port).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
+import { unusedPort } from '../test/unused-port';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asUser, signedIn } from '../test/accounts';
@@ -17,21 +17,12 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((ctx) => ctx.close()));
 });
 
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** An app whose Redis is down, and the messages it logs. */
 async function appWithRedisDown(env: Record<string, string> = {}, port?: number) {
   const lines: { level: number; msg: string }[] = [];
   const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
   const ctx = await createTestApp({
-    env: { REDIS_URL: `redis://127.0.0.1:${port ?? (await closedPort())}`, ...env },
+    env: { REDIS_URL: `redis://127.0.0.1:${port ?? (await unusedPort())}`, ...env },
     logger: { level: 'info', stream },
   });
   open.push(ctx);
@@ -83,7 +74,7 @@ describe('Redis down: the limits count in the process', () => {
 const haveRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 describe.runIf(haveRedisServer)('Redis back', () => {
   it('logs the outage once and its end once, then counts in Redis again', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const { ctx, logged } = await appWithRedisDown({ AUTH_IP_PER_MINUTE: '1000' }, port);
     const forgot = () =>
       ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });

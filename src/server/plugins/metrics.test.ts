@@ -4,22 +4,14 @@
  * then not on the site's. What it says: requests by route pattern (one series for every id, one for every unmatched
  * URL), the uploads' items by outcome, the commit queue, kept answers, the catalogue version and the orders.
  */
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatchPlace, catchPlace, validCatch, validSale } from '../test/catch-fixtures';
+import { unusedPort } from '../test/unused-port';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { buyer, pendingOrder } from '../test/vip-fixtures';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
-
-/** A local port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The value of one series in the exposition text (`name{labels} value`); 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -209,7 +201,7 @@ describe('METRICS_PORT: /metrics on a listener of its own', () => {
   let port: number;
   let closed = false;
   beforeAll(async () => {
-    port = await freePort();
+    port = await unusedPort();
     ctx = await createTestApp({ seed: false, env: { METRICS_PORT: String(port) } });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { unusedPort } from '../../test/unused-port';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -106,15 +106,6 @@ describe('GET /health while another process holds the SQLite write lock', () => 
   });
 });
 
-/** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 describe('GET /ready names the part that is not ready (liveness does not care)', () => {
   const open: TestContext[] = [];
   afterAll(() => Promise.all(open.map((ctx) => ctx.close())));
@@ -125,7 +116,7 @@ describe('GET /ready names the part that is not ready (liveness does not care)',
   };
 
   it('answers 503 REDIS_UNAVAILABLE while the configured Redis does not answer, at the root and under /api', async () => {
-    const ctx = await app({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const ctx = await app({ REDIS_URL: `redis://127.0.0.1:${await unusedPort()}` });
     for (const url of ['/ready', '/api/ready']) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode).toBe(503);
