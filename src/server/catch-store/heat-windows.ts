@@ -16,7 +16,8 @@
  *
  * The all-fish sums are built packed (migration 0016): one `heat_window_packed` row per (days, star type) holds the
  * `cell,count,…` string a reader hands to JavaScript. `add` keeps putting late catches into `heat_cell_window`
- * (fish 0 included), so a window's all-fish sums are its packed rows plus those rows (`windowSums`).
+ * (fish 0 included), so a window's all-fish sums are its packed rows plus those rows (the heat map's reader adds
+ * both; so does the tests' `src/server/test/heat-window-sums.ts`).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
