@@ -1,9 +1,9 @@
 /**
  * Builds the Fastify app, the one place that shows the order of things: the instance and its validation, the
  * services (services.ts, the composition root), cross-cutting plugins (errors, overload, metrics, security,
- * compression, body parsers, database, docs, auth), one plugin per feature under /api given only the services it uses, then the sitemap and
- * the static site with its SPA fallback last. `server.ts` starts it; tests build it with their own config and
- * database and talk to it through `app.inject()`.
+ * compression, body parsers, database, docs, auth), one plugin per feature under /api given only the services it
+ * uses, then the sitemap and the static site with its SPA fallback last. `server.ts` starts it; tests build it with
+ * their own config and database and talk to it through `app.inject()`.
  */
 import path from 'node:path';
 import compress from '@fastify/compress';

@@ -112,12 +112,19 @@ export class AppMetrics {
     this.requestDuration.observe({ method, route, status: String(status) }, seconds);
   }
 
-  /** An upload's answer, counted item by item. */
+  /**
+   * An upload's answer, every item counted: added up per outcome first, so a 500-item batch (nearly all `created`)
+   * costs the counter one or two label lookups on the upload path, not 500.
+   */
   ingestion(kind: IngestedKind, answer: { results: readonly { status: ItemStatus; errors?: ItemError[] }[] }): void {
+    const counts = new Map<string, number>();
     for (const result of answer.results) {
-      if (result.status === 'invalid')
-        this.ingested.inc({ kind, outcome: 'refused', reason: refusalReason(result.errors) });
-      else this.ingested.inc({ kind, outcome: result.status, reason: 'none' });
+      const label = result.status === 'invalid' ? `refused ${refusalReason(result.errors)}` : `${result.status} none`;
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+    }
+    for (const [label, count] of counts) {
+      const [outcome, reason] = label.split(' ') as [string, string];
+      this.ingested.inc({ kind, outcome, reason }, count);
     }
   }
 

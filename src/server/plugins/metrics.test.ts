@@ -52,6 +52,11 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
   });
   afterAll(() => ctx?.close());
 
+  /** A newly registered logger's token. */
+  const loggerToken = async () =>
+    (await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} })).json<{
+      client_token: string;
+    }>().client_token;
   const scrape = async () => {
     const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
@@ -96,7 +101,9 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
   });
 
   it('labels requests by route pattern: every id one series, every unmatched URL one series', async () => {
-    for (const url of ['/api/logs/bird/3', '/api/logs/bird/4', '/api/heatmap/3', '/api/heatmap/4', '/x/1', '/x/2'])
+    // Ids no catch has, whatever the other tests uploaded: both are 404s of the one pattern.
+    const ids = [999_999_991, 999_999_992];
+    for (const url of [...ids.flatMap((id) => [`/api/logs/bird/${id}`, `/api/heatmap/${id}`]), '/x/1', '/x/2'])
       await ctx.app.inject(url);
     const text = await scrape();
     const series = text.split('\n').filter((line) => line.startsWith('anglerdex_http_request_duration_seconds_count{'));
@@ -108,17 +115,16 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
         status: '404',
       }),
     ).toBe(2);
-    // /api/heatmap takes its map as a query; /api/heatmap/3 is no route, and falls in with every other unknown URL.
+    // /api/heatmap takes its map as a query; /api/heatmap/<id> is no route, and falls in with every other unknown URL.
     expect(
       sample(text, 'anglerdex_http_request_duration_seconds_count', { route: 'unmatched', status: '404' }),
     ).toBeGreaterThanOrEqual(4);
-    expect(series.some((line) => /route="[^"]*\/(3|4|1|2)"/.test(line))).toBe(false);
+    expect(series.some((line) => /route="[^"]*\/\d+"/.test(line))).toBe(false);
   });
 
   it('counts an upload’s items by outcome: created, duplicate, and each refusal by its field', async () => {
     const before = await scrape();
-    const register = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
-    const { client_token: token } = register.json<{ client_token: string }>();
+    const token = await loggerToken();
     const first = validCatch(place);
     const items = [
       first,
@@ -167,6 +173,14 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
   });
 
   it('counts kept heat map and bait guide answers and their recounts', async () => {
+    // A catch of the fish on its map, so that both answers have something to count and keep, whatever ran before.
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/c_report/catches',
+      headers: { authorization: `Bearer ${await loggerToken()}` },
+      payload: { items: [validCatch(place)] },
+    });
+    expect(upload.json<{ created: number }>().created).toBe(1);
     const before = await scrape();
     const heatmap = `/api/heatmap?map_id=${place.mapId}`;
     const guide = `/api/bait-guide?fish_id=${place.fishId}`;
@@ -175,7 +189,7 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
     const delta = (answer: string, result: string) =>
       sample(after, 'anglerdex_kept_answers_total', { answer, result }) -
       sample(before, 'anglerdex_kept_answers_total', { answer, result });
-    // The uploads above gave both something to count, so the first answer is kept and the second served from it.
+    // The first answer is counted and kept, the second served from it.
     expect([delta('heatmap', 'recount'), delta('heatmap', 'hit')]).toEqual([1, 1]);
     expect([delta('bait_guide', 'recount'), delta('bait_guide', 'hit')]).toEqual([1, 1]);
   });
@@ -197,15 +211,20 @@ describe('METRICS_TOKEN: /metrics on the site port to the bearer token', () => {
 });
 
 describe('METRICS_PORT: /metrics on a listener of its own', () => {
+  /** An app listening on a free port, with /metrics on another. */
+  async function appWithMetricsPort(): Promise<{ ctx: TestContext; port: number }> {
+    const port = await unusedPort();
+    const ctx = await createTestApp({ seed: false, env: { METRICS_PORT: String(port) } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    return { ctx, port };
+  }
+
   let ctx: TestContext;
   let port: number;
-  let closed = false;
   beforeAll(async () => {
-    port = await unusedPort();
-    ctx = await createTestApp({ seed: false, env: { METRICS_PORT: String(port) } });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ ctx, port } = await appWithMetricsPort());
   });
-  afterAll(() => (closed ? undefined : ctx?.close()));
+  afterAll(() => ctx?.close());
 
   it('serves /metrics there on loopback, without a credential, and nothing else', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -223,8 +242,10 @@ describe('METRICS_PORT: /metrics on a listener of its own', () => {
   });
 
   it('stops listening when the app closes', async () => {
-    await ctx.close();
-    closed = true;
-    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
+    // An app of its own: the other tests keep theirs, in whatever order they run.
+    const own = await appWithMetricsPort();
+    expect((await fetch(`http://127.0.0.1:${own.port}/metrics`)).status).toBe(200);
+    await own.ctx.close();
+    await expect(fetch(`http://127.0.0.1:${own.port}/metrics`)).rejects.toThrow();
   });
 });

@@ -10,6 +10,8 @@ import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
 import { createCatchWriter } from '../../catch-store/catch-store';
 import { DAY_MS, dayOf, gridOf } from '../../catch-store/catch-reads';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { windowSums } from '../../test/heat-window-sums';
+import type { HeatCellWindowTable } from '../../db/schema';
 import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
 import { arbitraryCatchTime, arbitraryHeatCatch, type HeatTestMap, heatTestMaps } from '../../test/heat-catches';
 import { HeatmapRepository } from './heatmap.repository';
@@ -179,6 +181,34 @@ describe('heat map window sums', () => {
       .where('cell', '=', 0)
       .execute();
     expect(await total()).toBe(before.all);
+  });
+
+  it('read the same when built before migration 0016: all-fish sums as rows, nothing packed', async () => {
+    const { rollups } = store();
+    await rollups.ensureWindows(NOW);
+    // The packed sums turned into one row per cell, as builds before the migration wrote them.
+    const rows: HeatCellWindowTable[] = [];
+    for (const map of maps) {
+      const { cells, newest } = await windowSums(ctx.db.kysely, map.mapId, TODAY);
+      const lastAt = (days: number, star: number) =>
+        newest.find((n) => n.fish_id === 0 && n.days === days && n.star_type === star)!.last_at;
+      for (const c of cells.filter((cell) => cell.fish_id === 0))
+        rows.push({ ...c, map_id: map.mapId, end_day: TODAY, last_at: lastAt(c.days, c.star_type) });
+    }
+    expect(rows.length).toBeGreaterThan(0);
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom('heat_cell_window').where('fish_id', '=', 0).execute();
+      await trx.deleteFrom('heat_window_packed').execute();
+      for (let i = 0; i < rows.length; i += 100)
+        await trx
+          .insertInto('heat_cell_window')
+          .values(rows.slice(i, i + 100))
+          .execute();
+    });
+    await expectAllExact();
+    // Built again, packed, for the other tests.
+    await rollups.rebuild();
+    await rollups.ensureWindows(NOW);
   });
 
   it('stay exact as late catches arrive, for random batches and views', async () => {
