@@ -76,3 +76,64 @@ for (const [locale, prefix] of [
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.pages.home.title);
   });
 }
+
+/** Answers 404 for the official records page's code chunk, as a server does for a chunk a deploy removed. */
+const OFFICIAL_LOGS_CHUNK = /\/assets\/official-logs-page-[^/]+\.js$/;
+
+test('a page whose code a deploy removed reloads once and then opens', async ({ page }) => {
+  let chunkRequests = 0;
+  await page.route(OFFICIAL_LOGS_CHUNK, (route) => {
+    chunkRequests += 1;
+    return chunkRequests === 1 ? route.fulfill({ status: 404, body: 'Not Found' }) : route.continue();
+  });
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents += 1;
+  });
+
+  await page.goto('/en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.pages.home.title);
+  await page
+    .getByRole('navigation', { name: en.common.nav.primary })
+    .getByRole('link', { name: en.common.pages.officialLogs.nav })
+    .click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.pages.officialLogs.title);
+  await expect(page).toHaveURL(/\/en\/query\/official-logs/);
+  expect(documents).toBe(2); // the first visit and the one reload
+  expect(chunkRequests).toBeGreaterThanOrEqual(2);
+});
+
+for (const [locale, prefix] of [
+  ['zh', ''],
+  ['en', '/en'],
+] as const) {
+  test(`a page whose code is missing after the reload too says a new version is ready, without looping (${locale})`, async ({
+    page,
+  }) => {
+    const t = texts(locale);
+    await page.route(OFFICIAL_LOGS_CHUNK, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents += 1;
+    });
+
+    await page.goto(`${prefix}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.pages.home.title);
+    await page
+      .getByRole('navigation', { name: t.common.nav.primary })
+      .getByRole('link', { name: t.common.pages.officialLogs.nav })
+      .click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.errorPage.newVersion);
+    await expect(page.getByText(t.common.errorPage.newVersionText)).toBeVisible();
+    await expect(page.getByText('dynamically imported module')).toHaveCount(0);
+    await page.waitForTimeout(500); // a loop would have reloaded again by now
+    expect(documents).toBe(2);
+
+    // The chunk is back (the deploy finished): the player's reload opens the page.
+    await page.unroute(OFFICIAL_LOGS_CHUNK);
+    await page.getByRole('button', { name: t.common.errorPage.reload }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.common.pages.officialLogs.title);
+  });
+}

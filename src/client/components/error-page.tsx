@@ -7,6 +7,7 @@ import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
 import { isBotUserAgent } from '../lib/bot';
 import { loadingBar } from '../lib/loading-bar';
+import { isStaleChunkError, reloadOntoNewBuild } from '../lib/stale-build';
 import { useLocalePath } from '../lib/use-locale';
 import { SITE_NAME } from './page-frame';
 
@@ -31,10 +32,38 @@ function describe(error: unknown): Described {
 /**
  * The router's error element (docs/product-requirements.md §2): 'Not Found' for 404, else 'some error occurred' with
  * the code, the message and the stack when there is one. Crawlers get a bare line instead
- * (docs/product-requirements.md §8: no error page for bots).
+ * (docs/product-requirements.md §8: no error page for bots). A page whose code is gone after a deploy reloads once
+ * onto the new build; when that did not help, it says a new version is ready instead of the browser's message.
  */
 export function ErrorPage() {
   const error = useRouteError();
+  return isStaleChunkError(error) ? <NewVersionPage failure={error} /> : <FailurePage error={error} />;
+}
+
+function NewVersionPage({ failure }: { failure: Error }) {
+  const { t } = useTranslation();
+  const reloading = reloadOntoNewBuild(failure);
+  useDocumentTitle(`${t('errorPage.newVersion')} · ${SITE_NAME}`);
+  if (reloading) return null;
+  return (
+    <Container size="md" px={{ base: 'md', sm: 'lg' }} py={{ base: 'xl', sm: 56 }}>
+      <Stack gap="lg" align="flex-start">
+        <Group gap="sm" wrap="nowrap" align="center">
+          <IconRefresh size={32} color="var(--mantine-primary-color-filled)" aria-hidden style={{ flex: 'none' }} />
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t('errorPage.newVersion')}
+          </Title>
+        </Group>
+        <Text>{t('errorPage.newVersionText')}</Text>
+        <Button onClick={() => window.location.reload()} leftSection={<IconRefresh size={16} aria-hidden />}>
+          {t('errorPage.reload')}
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function FailurePage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { status, message, stack } = describe(error);
