@@ -1,7 +1,6 @@
 import type { BadgeProps } from '@mantine/core';
 import { rarityByStarType } from '#shared/game/rarity';
-import { useBaseConfig } from '../lib/base-config';
-import { useDisplayName } from '../lib/use-display-name';
+import { useStarTypeName } from '../lib/use-star-type-name';
 import { RarityBadge } from './rarity-badge';
 
 interface StarBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'children'> {
@@ -10,15 +9,13 @@ interface StarBadgeProps extends Omit<BadgeProps, 'color' | 'variant' | 'childre
   fallback?: string;
 }
 
-/** A star type by its catalogue name, in its rarity class's colour (docs/product-requirements.md §3). */
+/** A star type by its name (`useStarTypeName`), in its rarity class's colour (docs/product-requirements.md §3). */
 export function StarBadge({ starType, fallback, ...props }: StarBadgeProps) {
-  const { starTypeById } = useBaseConfig();
-  const displayName = useDisplayName();
-  const named = starTypeById(starType);
+  const starTypeName = useStarTypeName();
   return (
     <RarityBadge
       rarity={rarityByStarType(starType)}
-      label={named ? displayName(named) : (fallback ?? String(starType))}
+      label={starTypeName(starType) ?? fallback ?? String(starType)}
       {...props}
     />
   );

@@ -1,8 +1,7 @@
 import { Select } from '@mantine/core';
 import { STAR_TYPES } from '#shared/game/catch-attributes';
 import { rarityByStarType } from '#shared/game/rarity';
-import { useBaseConfig } from '../lib/base-config';
-import { useDisplayName } from '../lib/use-display-name';
+import { useStarTypeName } from '../lib/use-star-type-name';
 import { RarityOption } from './rarity-badge';
 
 interface StarTypeSelectProps {
@@ -15,16 +14,12 @@ interface StarTypeSelectProps {
 }
 
 /**
- * A filter by star type: every star type a catch may carry (the ones the URL and the API accept), named from the
- * catalogue, each with its rarity colour; cleared for every star type.
+ * A filter by star type: every star type a catch may carry (the ones the URL and the API accept), named by
+ * `useStarTypeName` (0: no trophy class), each with its rarity colour; cleared for every star type.
  */
 export function StarTypeSelect({ label, placeholder, clearLabel, value, onChange }: StarTypeSelectProps) {
-  const { starTypeById } = useBaseConfig();
-  const displayName = useDisplayName();
-  const options = STAR_TYPES.map((star) => {
-    const named = starTypeById(star);
-    return { value: String(star), label: named ? displayName(named) : String(star) };
-  });
+  const starTypeName = useStarTypeName();
+  const options = STAR_TYPES.map((star) => ({ value: String(star), label: starTypeName(star) ?? String(star) }));
   return (
     <Select
       label={label}

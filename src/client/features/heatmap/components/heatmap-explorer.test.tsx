@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { i18n, initI18n } from '../../../lib/i18n';
+import enCommon from '../../../locales/en/common.json';
 import en from '../../../locales/en/heatmap.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
@@ -173,7 +174,13 @@ describe('home heat map', SLOW, () => {
     await screen.findByRole('region', { name: fill(en.map.label, { map: 'Amber Lake' }) });
     await choose(en.filters.range, en.filters.range1d);
     await waitFor(() => expect(router.state.location.search).toBe('?map=1&fish=11&range=1d'));
-    await choose(en.filters.star, 'Unknown');
+    // Star type 0 is a catch that reached no trophy class, and is named so rather than "unknown".
+    fireEvent.click(screen.getByRole('combobox', { name: en.filters.star }));
+    const stars = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(stars[0]).toBe(enCommon.starType.none);
+    expect(stars).not.toContain('Unknown');
+    fireEvent.click(screen.getByRole('combobox', { name: en.filters.star }));
+    await choose(en.filters.star, enCommon.starType.none);
     await waitFor(() => expect(router.state.location.search).toBe('?map=1&fish=11&range=1d&star=0'));
     await waitFor(() => expect(lastHeat()).toEqual({ map_id: '1', fish_id: '11', range: '1d', star_type: '0' }));
 
