@@ -16,12 +16,27 @@ test('the home page loads in Chinese by default', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.common.pages.home.title);
 });
 
-test('the chat button opens the configured forum in a new tab', async ({ page }) => {
+test('the chat button opens the configured forum in a new tab, named in words so it is not taken for the AI chat', async ({
+  page,
+}) => {
   await page.goto('/');
   const forum = page.getByRole('link', { name: zh.common.actions.forumNewTab });
   await expect(forum).toHaveAttribute('href', E2E_FORUM_URL);
   await expect(forum).toHaveAttribute('target', '_blank');
   await expect(forum).toHaveAttribute('rel', /noopener/);
+  await expect(forum).toHaveText(zh.common.actions.forumShort);
+});
+
+test('on a phone the forum is an entry of the menu, named and opening in a new tab', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/en');
+  await expect(page.getByRole('link', { name: en.common.actions.forumNewTab })).toBeHidden();
+  await page.getByRole('button', { name: en.common.nav.openMenu }).click();
+  const forum = page.getByRole('dialog').getByRole('link', { name: en.common.actions.forumNewTab });
+  await expect(forum).toBeVisible();
+  await expect(forum).toContainText(en.common.actions.forum);
+  await expect(forum).toHaveAttribute('href', E2E_FORUM_URL);
+  await expect(forum).toHaveAttribute('target', '_blank');
 });
 
 test('switching to English moves to /en, translates the page and remembers the choice for a year', async ({

@@ -1,13 +1,14 @@
 import {
   ActionIcon,
   Box,
+  Button,
   Group,
   Text,
   UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconCrown, IconMessages, IconMoon, IconSun, IconUser } from '@tabler/icons-react';
+import { IconCrown, IconExternalLink, IconMoon, IconSun, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
@@ -95,21 +96,31 @@ export function UserButton() {
   );
 }
 
-/** Opens the community forum in a new tab (docs/product-requirements.md §2 chat button). */
+/**
+ * Opens the community forum in a new tab (docs/product-requirements.md §2 chat button). Named in words, with the
+ * new-tab arrow, so no player takes it for the AI chat; below `sm` it is an entry of the menu drawer instead.
+ */
 function ForumButton() {
   const { t } = useTranslation();
   return (
-    <ActionIcon
-      {...ICON_BUTTON}
+    <Button
+      visibleFrom="sm"
+      variant="default"
+      radius="md"
+      h={34}
+      px={10}
       component="a"
       href={FORUM_URL}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={t('actions.forumNewTab')}
-      title={t('actions.forum')}
+      title={t('actions.forumNewTab')}
+      leftSection={<IconUsersGroup size={18} stroke={1.7} aria-hidden />}
+      rightSection={<IconExternalLink size={14} stroke={1.7} aria-hidden />}
+      styles={{ section: { marginInline: 4 } }}
     >
-      <IconMessages size={18} stroke={1.7} aria-hidden />
-    </ActionIcon>
+      {t('actions.forumShort')}
+    </Button>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
+import { IconExternalLink, IconUserCircle, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripLocale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
+import { FORUM_URL } from '../lib/forum-url';
 import { useLocalePath } from '../lib/use-locale';
 import { BrandLogo } from './brand-logo';
 import { MOBILE_NAV_ID, NAV_ITEMS, isActivePath } from './nav-items';
@@ -54,6 +55,22 @@ export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () =>
           active={isActivePath(PAGE_PATHS.user, bare)}
           label={t('actions.userCentre')}
           leftSection={<IconUserCircle size={20} stroke={1.6} aria-hidden />}
+          variant="light"
+          styles={{
+            root: { borderRadius: 'var(--mantine-radius-md)' },
+            label: { fontSize: 'var(--mantine-font-size-md)' },
+          }}
+        />
+        <NavLink
+          component="a"
+          href={FORUM_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onClose}
+          aria-label={t('actions.forumNewTab')}
+          label={t('actions.forum')}
+          leftSection={<IconUsersGroup size={20} stroke={1.6} aria-hidden />}
+          rightSection={<IconExternalLink size={16} stroke={1.6} aria-hidden />}
           variant="light"
           styles={{
             root: { borderRadius: 'var(--mantine-radius-md)' },
