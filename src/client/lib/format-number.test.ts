@@ -5,6 +5,7 @@ import {
   formatCount,
   formatDecimal,
   formatShare,
+  shareDigits,
   formatWeight,
   formatWeightRange,
 } from './format-number';
@@ -50,6 +51,10 @@ describe('number formats', () => {
     expect(formatShare(1 / 3, 'zh')).toBe('33.3%');
     expect(formatShare(0.0001, 'en')).toBe('<0.1%');
     expect(formatShare(0, 'en')).toBe('0.0%');
+    // As many decimals as the sample can carry: 3 of 5 catches is 60%, 600 of 1,000 is 60.0%.
+    expect(formatShare(3 / 5, 'en', shareDigits(5))).toBe('60%');
+    expect(formatShare(2 / 3, 'en', shareDigits(999))).toBe('67%');
+    expect(formatShare(600 / 1000, 'en', shareDigits(1000))).toBe('60.0%');
     expect(formatShare(2 / 3, 'en', 0)).toBe('67%');
     expect(formatShare(0.004, 'en', 0)).toBe('<1%');
   });

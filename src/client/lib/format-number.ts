@@ -42,7 +42,14 @@ export function formatWeightRange(minGrams: number, maxGrams: number, locale: st
 }
 
 /**
- * A share (0–1) as a percentage with exactly `digits` decimals ("33.3%"). A share that is not 0 never reads as 0:
+ * The decimals a share of `sample` items can honestly carry: it moves in steps of 1 / sample, so a tenth of a percent
+ * means something only from 1,000 items on ("60%" from 5 catches, never "60.0%").
+ */
+export const shareDigits = (sample: number): number => (sample >= 1000 ? 1 : 0);
+
+/**
+ * A share (0–1) as a percentage with exactly `digits` decimals ("33.3%"); `shareDigits(sample)` for a share of a
+ * count. A share that is not 0 never reads as 0:
  * one too small to show reads as under the smallest step ("<0.1%").
  */
 export function formatShare(share: number, locale: string, digits = 1): string {

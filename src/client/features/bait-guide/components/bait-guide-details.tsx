@@ -15,8 +15,8 @@ import { formatGameHour, GAME_HOURS, displayGameHour } from '#shared/game/game-t
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useLocale } from '../../../lib/use-locale';
 import { useBaitGuideDetail } from '../api/bait-guide-queries';
-import { formatCount, formatShare } from '../../../lib/format-number';
-import { depthLabel, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
+import { formatCount, formatShare, shareDigits } from '../../../lib/format-number';
+import { depthLabel, MIN_COUNT, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitGuideSummary } from './bait-guide-summary';
 
@@ -56,7 +56,12 @@ interface SplitViewProps {
   testId: string;
 }
 
-/** One split: a stacked bar per condition (100 % = its catches), and the same numbers as a table. */
+/**
+ * One split: a stacked bar per condition (100 % = its catches), and the same numbers as a table with each
+ * condition's catches beside its shares. A condition with fewer catches than the guide's minimum draws no bar and
+ * names no share (one catch would draw a 100 % bar); the table says it has too few. Rows name their catches on
+ * the axis too.
+ */
 function SplitView({ conditions, series, layout, title, testId }: SplitViewProps) {
   const { t } = useTranslation('bait-guide');
   const lang = useLocale();
@@ -64,8 +69,13 @@ function SplitView({ conditions, series, layout, title, testId }: SplitViewProps
   const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const named = new Set(series.filter((entry) => entry.name !== OTHER).map((entry) => entry.name));
   const data = conditions.map((condition) => {
-    const row: Record<string, string | number> = { condition: condition.axis };
-    let rest = condition.total > 0 ? 100 : 0;
+    const axis =
+      layout === 'rows' && condition.total > 0
+        ? `${condition.axis} (${formatCount(condition.total, lang)})`
+        : condition.axis;
+    const row: Record<string, string | number> = { condition: axis };
+    if (condition.total < MIN_COUNT) return row;
+    let rest = 100;
     for (const bait of condition.baits) {
       const key = seriesKey(bait.bait_id);
       if (!named.has(key)) continue;
@@ -94,7 +104,7 @@ function SplitView({ conditions, series, layout, title, testId }: SplitViewProps
         type="stacked"
         orientation={layout === 'columns' ? 'horizontal' : 'vertical'}
         series={series}
-        valueFormatter={(value) => formatShare(value / 100, lang)}
+        valueFormatter={(value) => formatShare(value / 100, lang, 0)}
         withLegend
         // In the series' order (most caught first, "other" last) rather than recharts' alphabetical default.
         legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
@@ -136,11 +146,16 @@ function SplitView({ conditions, series, layout, title, testId }: SplitViewProps
                 <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatCount(condition.total, lang)}
                 </Table.Td>
-                <Table.Td>
-                  {condition.baits
-                    .slice(0, 3)
-                    .map((bait) => `${label(bait.bait_id).name} ${formatShare(bait.share, lang)}`)
-                    .join(' · ')}
+                <Table.Td c={condition.total < MIN_COUNT ? 'dimmed' : undefined}>
+                  {condition.total < MIN_COUNT
+                    ? t('details.tooFew')
+                    : condition.baits
+                        .slice(0, 3)
+                        .map(
+                          (bait) =>
+                            `${label(bait.bait_id).name} ${formatShare(bait.share, lang, shareDigits(condition.total))}`,
+                        )
+                        .join(' · ')}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -178,7 +193,7 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
         data={slices.map((slice) => ({ name: slice.name, value: slice.share * 100, color: slice.color }))}
         size={180}
         thickness={28}
-        valueFormatter={(value) => formatShare(value / 100, lang)}
+        valueFormatter={(value) => formatShare(value / 100, lang, shareDigits(total))}
         chartLabel={formatCount(total, lang)}
         tooltipDataSource="segment"
         aria-hidden
@@ -200,7 +215,7 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
                 </Group>
               </Table.Th>
               <Table.Td ta="end" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatShare(slice.share, lang)}
+                {formatShare(slice.share, lang, shareDigits(total))}
               </Table.Td>
               <Table.Td ta="end" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {t('summary.catches', { count: slice.count, formatted: formatCount(slice.count, lang) })}

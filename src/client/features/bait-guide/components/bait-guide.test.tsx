@@ -106,10 +106,10 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
 
     // Baits under 3 catches wait behind "show all"; bait types come from the catalogue.
     expect(rows()).toEqual([
-      `蚯蚓 50.0% ${catches(60)}`,
-      `旋转亮片 33.3% ${catches(40)}`,
-      `玉米 12.5% ${catches(15)}`,
-      `软虫 2.5% ${catches(3)}`,
+      `蚯蚓 50% ${catches(60)}`,
+      `旋转亮片 33% ${catches(40)}`,
+      `玉米 13% ${catches(15)}`,
+      `软虫 3% ${catches(3)}`,
     ]);
     expect(within(ranking()).getAllByText('活饵')).toHaveLength(2);
     expect(screen.getByTestId('sample-size').textContent).toBe(catches(120));
@@ -127,7 +127,7 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
     expect(showAll.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(showAll);
     await waitFor(() => expect(rows()).toHaveLength(5));
-    expect(rows()[4]).toBe(`面包 1.7% ${catches(2)}`);
+    expect(rows()[4]).toBe(`面包 2% ${catches(2)}`);
     fireEvent.click(screen.getByRole('button', { name: zh.ranking.showFewer.replace('{{min}}', '3') }));
     await waitFor(() => expect(rows()).toHaveLength(4));
   });
@@ -152,7 +152,7 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
     expect(options.sort()).toEqual(['北河', '琥珀湖'].sort());
     fireEvent.click(screen.getByRole('option', { name: '北河' }));
     await waitFor(() => expect(router.state.location.search).toBe('?fish_id=10&map_id=2'));
-    await waitFor(() => expect(rows()).toEqual([`旋转亮片 70.0% ${catches(7)}`, `蚯蚓 30.0% ${catches(3)}`]));
+    await waitFor(() => expect(rows()).toEqual([`旋转亮片 70% ${catches(7)}`, `蚯蚓 30% ${catches(3)}`]));
     expect(api.to('GET', '/api/bait-guide').at(-1)!.search.get('map_id')).toBe('2');
     expect(screen.getByTestId('scope').textContent).toBe('北河');
 
@@ -174,19 +174,19 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
-      `蚯蚓50.0%${catches(60)}`,
-      `旋转亮片33.3%${catches(40)}`,
-      `玉米12.5%${catches(15)}`,
-      `软虫2.5%${catches(3)}`,
-      `面包1.7%${catches(2)}`,
+      `蚯蚓50%${catches(60)}`,
+      `旋转亮片33%${catches(40)}`,
+      `玉米13%${catches(15)}`,
+      `软虫3%${catches(3)}`,
+      `面包2%${catches(2)}`,
     ]);
 
     // Game hours in game order, each with its sample and leading baits.
     const hours = within(dialog).getByRole('table', { name: zh.details.byHour });
     const hourRows = within(hours).getAllByRole('row').slice(1);
     expect(hourRows.map((row) => row.textContent)).toEqual([
-      '06:00100蚯蚓 55.0% · 旋转亮片 25.0% · 玉米 15.0%',
-      '18:0020旋转亮片 75.0% · 蚯蚓 25.0%',
+      '06:00100蚯蚓 55% · 旋转亮片 25% · 玉米 15%',
+      '18:0020旋转亮片 75% · 蚯蚓 25%',
     ]);
 
     fireEvent.click(within(dialog).getByRole('tab', { name: zh.details.byDepth }));
@@ -196,7 +196,7 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['0–5 m90蚯蚓 66.7% · 旋转亮片 11.1% · 玉米 16.7%', '5–10 m30旋转亮片 100.0%']);
+    ).toEqual(['0–5 m90蚯蚓 67% · 旋转亮片 11% · 玉米 17%', '5–10 m30旋转亮片 100%', `10–20 m1${zh.details.tooFew}`]);
 
     fireEvent.click(within(dialog).getByRole('tab', { name: zh.details.byWeather }));
     const weathers = await within(dialog).findByRole('table', { name: zh.details.byWeather });
@@ -206,8 +206,8 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([
-      `${zh.weather.sunny}80蚯蚓 62.5% · 旋转亮片 37.5%`,
-      `${zh.weather.thunderstorm}40旋转亮片 25.0% · 蚯蚓 25.0% · 玉米 37.5%`,
+      `${zh.weather.sunny}80蚯蚓 63% · 旋转亮片 38%`,
+      `${zh.weather.thunderstorm}40旋转亮片 25% · 蚯蚓 25% · 玉米 38%`,
     ]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: zh.details.close }));

@@ -96,7 +96,12 @@ export function BaitGuide() {
       <Stack gap="md">
         <BaitGuideSummary guide={guide.data} mapName={mapName} onOpenDetails={openDetails} />
         {/* A new fish or map starts with the rare baits hidden again. */}
-        <BaitRanking key={`${params.fish}:${map}`} baits={guide.data.baits} onOpenDetails={openDetails} />
+        <BaitRanking
+          key={`${params.fish}:${map}`}
+          baits={guide.data.baits}
+          total={guide.data.total}
+          onOpenDetails={openDetails}
+        />
       </Stack>
     );
   }

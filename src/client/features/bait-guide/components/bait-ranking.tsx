@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaitShare } from '#shared/contracts/catches';
 import { useLocale } from '../../../lib/use-locale';
-import { formatCount, formatShare } from '../../../lib/format-number';
+import { formatCount, formatShare, shareDigits } from '../../../lib/format-number';
 import { MIN_COUNT, splitByMinCount } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitPicture } from '../../../components/bait-picture';
@@ -12,6 +12,8 @@ import classes from './bait-ranking.module.css';
 
 interface BaitRankingProps {
   baits: readonly BaitShare[];
+  /** The catches the shares are of: how many decimals they can carry. */
+  total: number;
   /** Opens the detailed proportions. */
   onOpenDetails: () => void;
 }
@@ -20,7 +22,7 @@ interface BaitRankingProps {
  * The baits ranked by share (the server's order: count, then id), with count and share. Baits with fewer than
  * MIN_COUNT catches are too few to judge by, so they wait behind "show all".
  */
-export function BaitRanking({ baits, onOpenDetails }: BaitRankingProps) {
+export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
   const { t } = useTranslation('bait-guide');
   const lang = useLocale();
   const label = useBaitLabel();
@@ -34,7 +36,7 @@ export function BaitRanking({ baits, onOpenDetails }: BaitRankingProps) {
         <Stack component="ol" gap={2} p={0} m={0} aria-label={t('ranking.label')} style={{ listStyle: 'none' }}>
           {rows.map((entry, index) => {
             const { bait, name, typeName } = label(entry.bait_id);
-            const share = formatShare(entry.share, lang);
+            const share = formatShare(entry.share, lang, shareDigits(total));
             return (
               <li key={entry.bait_id} data-bait-id={entry.bait_id}>
                 <UnstyledButton className={classes.row} onClick={onOpenDetails}>

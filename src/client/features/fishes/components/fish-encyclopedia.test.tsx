@@ -77,7 +77,11 @@ function top(mapId: string | null): BaitGuideTopResponse {
     return {
       map_id: 12,
       ...window,
-      fishes: [{ fish_id: 2, total: 4, baits: [{ bait_id: 102, count: 4, share: 1 }] }],
+      fishes: [
+        { fish_id: 2, total: 4, baits: [{ bait_id: 102, count: 4, share: 1 }] },
+        // Two catches: below the bait guide's minimum, no bait is ranked on the card.
+        { fish_id: 1, total: 2, baits: [{ bait_id: 101, count: 2, share: 1 }] },
+      ],
     };
   }
   return {
@@ -260,7 +264,9 @@ describe('FishEncyclopedia', () => {
         .map((item) => item.textContent),
     ).toEqual(['亮片100%']);
     const carp = screen.getByRole('heading', { name: '鲤鱼' }).closest('li')!;
-    expect(within(carp).getByText(zh.topBaits.none)).toBeTruthy();
+    expect(within(carp).getByText(zh.topBaits.tooFew_other.replace('{{formatted}}', '2'))).toBeTruthy();
+    expect(within(carp).queryByRole('list', { name: zh.topBaits.title })).toBeNull();
+    expect(within(carp).queryByText('100%')).toBeNull();
     expect(api.to('GET', '/api/bait-guide/top').map((request) => request.search.get('map_id'))).toEqual(['12']);
   });
 

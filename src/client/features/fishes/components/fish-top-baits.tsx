@@ -1,5 +1,6 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BAIT_GUIDE_MIN_COUNT } from '#shared/catch-data-rules';
 import type { Locale } from '#shared/locales';
 import { BaitPicture } from '../../../components/bait-picture';
 import { useBaseConfig } from '../../../lib/base-config';
@@ -18,7 +19,9 @@ interface FishTopBaitsProps {
 
 /**
  * The fish's three most used baits in the last 3 days, with their shares (docs/product-requirements.md §2 fish
- * encyclopedia, issue 10).
+ * encyclopedia, issue 10). The bait guide's own rule decides which baits are worth naming: a bait with fewer than
+ * BAIT_GUIDE_MIN_COUNT catches is not ranked, so one catch never shows as "100 %"; a fish with catches but no such
+ * bait says it has too few catches yet (the card's bait-guide link, just below, shows them all).
  */
 export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
   const { t } = useTranslation('fishes');
@@ -35,6 +38,14 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
       </Text>
     );
   }
+  const ranked = entry.baits.filter((share) => share.count >= BAIT_GUIDE_MIN_COUNT).slice(0, 3);
+  if (ranked.length === 0) {
+    return (
+      <Text size="xs" c="dimmed" mt="auto" pt={4} data-testid="top-baits">
+        {t('topBaits.tooFew', { count: entry.total, formatted: formatCount(entry.total, lang) })}
+      </Text>
+    );
+  }
   return (
     // At the card's foot, so the sections line up across a row of cards.
     <Stack gap={4} mt="auto" pt={4} data-testid="top-baits">
@@ -47,7 +58,7 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
         </Text>
       </Group>
       <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('topBaits.title')}>
-        {entry.baits.slice(0, 3).map((share) => {
+        {ranked.map((share) => {
           const bait = baitById(share.bait_id);
           const name = bait ? displayName(bait) : t('topBaits.unknown', { id: share.bait_id });
           return (
