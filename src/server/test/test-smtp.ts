@@ -5,13 +5,19 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { MAIL_KIND_HEADER, type MailKind } from '../features/mail/mailer';
 
 export interface TestSmtp {
   url: string;
   messages: { rcptTo: string[]; mail: ParsedMail }[];
   attempts: { rcpt: number; data: number };
-  /** Resolves with the first message to `to` that arrives (account mails go out after the HTTP answer). */
-  waitFor(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /**
+   * Resolves with the first message to `to` that arrives (account mails go out after the HTTP answer), of `kind`
+   * when given (registering sends a verification mail of its own).
+   */
+  waitFor(to: string, kind?: MailKind, timeoutMs?: number): Promise<ParsedMail>;
+  /** The messages to `to` that have arrived, of `kind` when given. */
+  mailsTo(to: string, kind?: MailKind): ParsedMail[];
   close(): Promise<void>;
 }
 
@@ -50,6 +56,10 @@ export async function startSmtp(
       });
     },
   };
+  const mailsTo = (to: string, kind?: MailKind) =>
+    messages
+      .filter((m) => m.rcptTo.includes(to) && (kind === undefined || mailKind(m.mail) === kind))
+      .map((m) => m.mail);
   const server = new SMTPServer(options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
@@ -57,15 +67,22 @@ export async function startSmtp(
     url: `smtp://127.0.0.1:${port}`,
     messages,
     attempts,
-    async waitFor(to, timeoutMs = 5000) {
+    mailsTo,
+    async waitFor(to, kind, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((m) => m.rcptTo.includes(to));
-        if (found) return found.mail;
+        const [found] = mailsTo(to, kind);
+        if (found) return found;
         if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
+}
+
+/** The kind an account mail says it is (the mailer's header). */
+export function mailKind(mail: ParsedMail): string | undefined {
+  const value = mail.headers.get(MAIL_KIND_HEADER.toLowerCase());
+  return typeof value === 'string' ? value : undefined;
 }

@@ -7,7 +7,8 @@ import { createHmac } from 'node:crypto';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 import { SignJWT, decodeJwt, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MailKind } from '../mail/mailer';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import {
   PASSWORD,
@@ -38,16 +39,20 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
 const me = (token: string) => asUser(ctx.app, token, { method: 'GET', url: '/api/users/me' });
 const storedUser = (id: string) =>
   ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-/** The token in the link of the newest mail to `to`. */
-async function mailedToken(to: string, path: string): Promise<{ token: string; link: string }> {
-  const mail = await smtp.waitFor(to);
-  const link = (mail.text ?? '').match(/https?:\/\/\S+/)?.[0] ?? '';
-  expect(link).toContain(path);
+/** The token in the link of the mail of `kind` to `to` whose link starts with `path` (waits for it). */
+async function mailedToken(to: string, kind: MailKind, path: string): Promise<{ token: string; link: string }> {
+  const linkOf = (mail: { text?: string }) => (mail.text ?? '').match(/https?:\/\/\S+/)?.[0] ?? '';
+  await vi.waitFor(() => expect(smtp.mailsTo(to, kind).map(linkOf)).toContainEqual(expect.stringContaining(path)));
+  const link = smtp
+    .mailsTo(to, kind)
+    .map(linkOf)
+    .find((candidate) => candidate.includes(path))!;
   return { token: new URL(link).searchParams.get('token')!, link };
 }
 /** Lets any wrongly sent mail arrive before asserting there is none. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-const mailsTo = (email: string) => smtp.messages.filter((m) => m.rcptTo.includes(email)).length;
+/** How many mails to `email` have arrived (of `kind` when given; registering sends a verification mail). */
+const mailsTo = (email: string, kind?: MailKind) => smtp.mailsTo(email, kind).length;
 /** A token signed as tokens.ts signs it (the reset and verify keys are derived from JWT_SECRET), with any claims. */
 function sign(purpose: 'reset' | 'verify', claims: JWTPayload, sub: string, exp: number) {
   const key = createHmac('sha256', ctx.config.jwtSecret).update(`anglerdex:${purpose}`).digest();
@@ -406,12 +411,11 @@ describe('forgot-password and reset-password', () => {
       expect(res.headers['content-type']).toBe('application/json');
       expect(res.headers['content-length']).toBe('4');
     }
-    await smtp.waitFor(known.email);
+    await smtp.waitFor(known.email, 'password-reset');
     // Give any wrongly sent mail time to arrive before asserting there is none.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const recipients = smtp.messages.flatMap((m) => m.rcptTo);
-    expect(recipients).not.toContain(unknownEmail);
-    expect(recipients).not.toContain(inactive.email);
+    expect(mailsTo(unknownEmail)).toBe(0);
+    expect(mailsTo(inactive.email, 'password-reset')).toBe(0);
   });
 
   it('mails a link in the reader language built from PUBLIC_BASE_URL, and the link resets the password once', async () => {
@@ -422,10 +426,10 @@ describe('forgot-password and reset-password', () => {
       { 'accept-language': 'en', host: 'evil.example' },
     );
     expect(res.statusCode).toBe(202);
-    const mail = await smtp.waitFor(user.email);
+    const mail = await smtp.waitFor(user.email, 'password-reset');
     expect(mail.subject).toMatch(/password/i);
     expect(mail.html).toBeTruthy();
-    const { token, link } = await mailedToken(user.email, '/en/user/reset-pwd?token=');
+    const { token, link } = await mailedToken(user.email, 'password-reset', '/en/user/reset-pwd?token=');
     expect(link.startsWith('https://anglerdex.test/en/user/reset-pwd?token=')).toBe(true);
     expect(decodeJwt(token)).toMatchObject({ sub: user.id, aud: 'fastapi-users:reset' });
 
@@ -445,10 +449,10 @@ describe('forgot-password and reset-password', () => {
   it('sends Chinese links without a prefix by default, Japanese with /ja', async () => {
     const zh = await register(ctx.app);
     await post('/api/auth/forgot-password', { email: zh.email });
-    await mailedToken(zh.email, 'https://anglerdex.test/user/reset-pwd?token=');
+    await mailedToken(zh.email, 'password-reset', 'https://anglerdex.test/user/reset-pwd?token=');
     const ja = await register(ctx.app);
     await post('/api/auth/forgot-password', { email: ja.email }, { 'accept-language': 'ja-JP,ja;q=0.9' });
-    await mailedToken(ja.email, 'https://anglerdex.test/ja/user/reset-pwd?token=');
+    await mailedToken(ja.email, 'password-reset', 'https://anglerdex.test/ja/user/reset-pwd?token=');
   });
 
   it('kills every outstanding reset token with any password change; a refused password does not use the token', async () => {
@@ -545,12 +549,23 @@ describe('forgot-password and reset-password', () => {
 });
 
 describe('request-verify-token and verify', () => {
+  it('mails the verification link as soon as an account is registered, in the language it registered in', async () => {
+    const email = uniqueEmail('new');
+    const res = await post('/api/auth/register', { email, password: PASSWORD }, { 'accept-language': 'ja' });
+    expect(res.statusCode).toBe(201);
+    const { token } = await mailedToken(email, 'verification', 'https://anglerdex.test/ja/user/verify?token=');
+    expect(mailsTo(email)).toBe(1);
+    const verified = await post('/api/auth/verify', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ email, is_verified: true });
+  });
+
   it('mails a verification link; the token verifies once', async () => {
     const user = await register(ctx.app);
     const res = await post('/api/auth/request-verify-token', { email: user.email }, { 'accept-language': 'en' });
     expect(res.statusCode).toBe(202);
     expect(res.body).toBe('null');
-    const { token } = await mailedToken(user.email, 'https://anglerdex.test/en/user/verify?token=');
+    const { token } = await mailedToken(user.email, 'verification', 'https://anglerdex.test/en/user/verify?token=');
 
     const verified = await post('/api/auth/verify', { token });
     expect(verified.statusCode).toBe(200);
@@ -560,10 +575,10 @@ describe('request-verify-token and verify', () => {
     expect(twice.body).toBe('{"detail":"VERIFY_USER_ALREADY_VERIFIED"}');
 
     // Already verified: silent, no new mail.
-    const before = smtp.messages.length;
+    const before = mailsTo(user.email);
     expect((await post('/api/auth/request-verify-token', { email: user.email })).statusCode).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.messages.length).toBe(before);
+    await settle();
+    expect(mailsTo(user.email)).toBe(before);
   });
 
   it('refuses tokens of other audiences, tampered tokens and tokens of a changed e-mail', async () => {
@@ -596,7 +611,8 @@ describe('request-verify-token and verify', () => {
     }
     await settle();
     expect(mailsTo(ghost)).toBe(0);
-    expect(mailsTo(inactive.email)).toBe(0);
+    // Only the mail its registration sent, before it was made inactive.
+    expect(mailsTo(inactive.email)).toBe(1);
   });
 
   it('verifies an inactive user (docs/account-api.md §2.7: no is_active check)', async () => {
@@ -634,7 +650,7 @@ describe('account e-mails per address', () => {
   it('answers 202 null over AUTH_MAIL_PER_HOUR but sends no more mail to that address, whichever route asks', async () => {
     const victim = await register(limited.app);
     for (let i = 0; i < 2; i++) expect((await send('/api/auth/forgot-password', victim.email)).statusCode).toBe(202);
-    await smtp.waitFor(victim.email);
+    await smtp.waitFor(victim.email, 'password-reset');
     // Over the limit: the same answer, in any case of the address, on either route.
     const upper = victim.email.toUpperCase().replace('@EXAMPLE.COM', '@example.com');
     for (const res of [
@@ -645,12 +661,14 @@ describe('account e-mails per address', () => {
       expect(res.body).toBe('null');
     }
     await settle();
-    expect(mailsTo(victim.email)).toBe(2);
+    // The registration's verification mail was not counted: the two asked for went out, nothing more.
+    expect(mailsTo(victim.email, 'password-reset')).toBe(2);
+    expect(mailsTo(victim.email, 'verification')).toBe(1);
 
     // Another address is not affected.
     const bystander = await register(limited.app);
     expect((await send('/api/auth/forgot-password', bystander.email)).statusCode).toBe(202);
-    await smtp.waitFor(bystander.email);
+    await smtp.waitFor(bystander.email, 'password-reset');
   });
 });
 

@@ -137,8 +137,9 @@ export class AuthenticationService {
       vip_expire_at: null,
       locale,
     };
+    let created: User;
     try {
-      return await this.users.create(user);
+      created = await this.users.create(user);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Lost a race: someone registered the address, or bound the logger, in the meantime.
@@ -146,6 +147,10 @@ export class AuthenticationService {
         throw new DomainError('invalid', AuthErrorCode.REGISTER_USER_ALREADY_EXISTS);
       throw new DomainError('conflict', AuthErrorCode.CLIENT_ALREADY_BOUND);
     }
+    // The verification e-mail goes out at once, after the answer, in the language they registered in. It is not
+    // counted in the address's hourly mail limit: an address can be registered once, so this mail goes once.
+    this.deps.tasks.run('verification', () => this.mailVerification(created, locale));
+    return created;
   }
 
   /**
@@ -239,9 +244,13 @@ export class AuthenticationService {
       if (!(await this.mailAllowed(email, 'verification'))) return;
       const user = await this.users.findByEmail(email);
       if (!user || !user.is_active || user.is_verified) return;
-      const token = await this.deps.tokens.issueVerify(user.id, user.email);
-      await this.deps.mailer.sendVerification({ ...this.noticeTo(user, locale), token });
+      await this.mailVerification(user, locale);
     });
+  }
+
+  private async mailVerification(user: User, locale: Locale | null): Promise<void> {
+    const token = await this.deps.tokens.issueVerify(user.id, user.email);
+    await this.deps.mailer.sendVerification({ ...this.noticeTo(user, locale), token });
   }
 
   async verify(token: string): Promise<User> {

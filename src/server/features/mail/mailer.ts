@@ -64,7 +64,10 @@ const PAGES = {
   verification: PAGE_PATHS.verify,
 } satisfies Record<AccountMailKind, string>;
 
-type MailKind = AccountMailKind | NoticeKind;
+export type MailKind = AccountMailKind | NoticeKind;
+
+/** The header every account mail carries its kind in (`verification`, `password-reset`, …). */
+export const MAIL_KIND_HEADER = 'X-Anglerdex-Mail';
 
 const LOG_LABEL: Record<MailKind, string> = {
   'password-reset': 'password reset e-mail',
@@ -167,8 +170,9 @@ export function createMailer(
         subject,
         text,
         html,
-        // RFC 3834: tells auto-responders (out-of-office replies) not to answer.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        // RFC 3834: tells auto-responders (out-of-office replies) not to answer. The kind lets a mailbox rule (or a
+        // test) tell our mails apart without reading their words, which differ by language.
+        headers: { 'Auto-Submitted': 'auto-generated', [MAIL_KIND_HEADER]: kind },
       },
       { kind, to },
     );

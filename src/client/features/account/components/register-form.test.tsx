@@ -111,6 +111,10 @@ describe('RegisterForm', () => {
     });
     expect(getSession().token).toBe('tok-new');
     expect(getSession().userInfo?.client_id).toBe('bird_0123456789abcdefABCDEF');
+    // The server mails the verification link on registering; the welcome says where it went.
+    expect(shownToasts()).toContainEqual(
+      expect.objectContaining({ message: en.register.verifySent.replace('{{email}}', USER.email) }),
+    );
   });
 
   it('asks for the binding code with a logger id (and for the id with a code), saying where to find it', async () => {

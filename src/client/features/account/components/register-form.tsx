@@ -110,7 +110,7 @@ export function RegisterForm() {
     try {
       // Logged in straight away; the stored session re-renders this page into the redirect target.
       await logIn({ username: body.email, password: body.password });
-      toast.success(t('register.success', { name: user.nickname }));
+      toast.success(t('register.success', { name: user.nickname }), t('register.verifySent', { email: user.email }));
     } catch {
       toast.info(t('register.loginAfterwards'));
       void navigate(carryRedirect(localePath(PAGE_PATHS.login)), { replace: true });
