@@ -171,6 +171,25 @@ describe('profile page: details and password', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('replaces the failure toast of a save with the success of the next try', async () => {
+    let tries = 0;
+    fakeApi({
+      'PATCH /api/users/me': (request) =>
+        (tries += 1) === 1 ? json({ detail: 'DATABASE_BUSY' }, 503) : json({ ...USER, ...(request.json as object) }),
+    });
+    renderRoute(<ProfilePage />, { path: PATH });
+    fireEvent.change(await screen.findByRole('textbox', { name: en.fields.nickname }), {
+      target: { value: 'Pike Hunter' },
+    });
+    save();
+    await waitFor(() => expect(shownToasts()).toContainEqual(expect.objectContaining({ title: 'update failed' })));
+    save();
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'profile update success' })),
+    );
+    expect(shownToasts().filter((shown) => shown.title === 'update failed')).toEqual([]);
+  });
+
   it("says 'update failed' and marks a refused password", async () => {
     fakeApi({
       'PATCH /api/users/me': () =>

@@ -65,10 +65,11 @@ export function authErrorText(error: unknown): string {
 /**
  * The failure toast of an account action: `title` and the readable reason (or `reason` when the caller worked it
  * out). Nothing for an expired session: the API client has already said so and moved the user to the login page.
+ * `action` is the toast id the action's success toast uses too, so a later success replaces the failure.
  */
-export function showFailure(title: string, error: unknown, reason?: string): void {
+export function showFailure(title: string, error: unknown, reason?: string, action?: string): void {
   if (error instanceof SessionExpiredError) return;
-  toast.error(title, reason ?? authErrorText(error));
+  toast.error(title, reason ?? authErrorText(error), { id: action });
 }
 
 /**

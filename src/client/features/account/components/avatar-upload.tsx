@@ -10,6 +10,9 @@ import { toast } from '../../../lib/toast';
 import { useUploadAvatar } from '../api/use-update-profile';
 import { authErrorText, showFailure } from '../auth-errors';
 
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const UPLOAD_TOAST = 'avatar-upload';
+
 /** What the server takes (it checks the content too); the picker offers only these. */
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -29,25 +32,30 @@ export function AvatarUpload({ user }: { user: UserInfo }) {
     resetInput.current?.();
     if (file.size > AVATAR_MAX_BYTES) {
       setProblem(t('profile.avatarTooBig'));
-      toast.error(t('profile.avatarFailed'), t('profile.avatarTooBig'));
+      toast.error(t('profile.avatarFailed'), t('profile.avatarTooBig'), { id: UPLOAD_TOAST });
       return;
     }
     if (file.type && !AVATAR_TYPES.includes(file.type)) {
       setProblem(t('profile.avatarBadType'));
-      toast.error(t('profile.avatarFailed'), t('profile.avatarBadType'));
+      toast.error(t('profile.avatarFailed'), t('profile.avatarBadType'), { id: UPLOAD_TOAST });
       return;
     }
     setProblem(null);
     try {
       await upload.mutateAsync(file);
-      toast.success(t('profile.avatarSuccess'));
+      toast.success(t('profile.avatarSuccess'), undefined, { id: UPLOAD_TOAST });
     } catch (error) {
       let reason = authErrorText(error);
       if (error instanceof ApiError && error.status === 413) reason = t('profile.avatarTooBig');
       if (error instanceof ApiError && error.status === 415) reason = t('profile.avatarBadType');
       setProblem(reason);
       // Refused by the server → 'Avatar upload failed'; never got there (offline) → 'Upload failed'.
-      showFailure(error instanceof ApiError ? t('profile.avatarFailed') : t('profile.uploadFailed'), error, reason);
+      showFailure(
+        error instanceof ApiError ? t('profile.avatarFailed') : t('profile.uploadFailed'),
+        error,
+        reason,
+        UPLOAD_TOAST,
+      );
     }
   };
 

@@ -17,6 +17,9 @@ import { FormCard } from './form-card';
 import { EmailField } from './email-field';
 import { SubmitButton } from './submit-button';
 
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const SEND_TOAST = 'password-reset-mail';
+
 /**
  * `/user/forget-pwd` (docs/product-requirements.md §4 password reset, first step): the e-mail address → 'We have sent
  * the reset password email', said on the page (the toast alone is gone after five seconds) and as a toast.
@@ -35,11 +38,11 @@ export function ForgotPasswordForm() {
     const address = email.trim();
     try {
       await forgot.mutateAsync(address);
-      toast.success(t('forgot.sent'));
+      toast.success(t('forgot.sent'), undefined, { id: SEND_TOAST });
       setSentTo(address);
     } catch (error) {
       form.setErrors(fieldErrors(error, { email: 'email' }));
-      showFailure(t('forgot.failed'), error);
+      showFailure(t('forgot.failed'), error, undefined, SEND_TOAST);
     }
   }, focusFirstInvalid(form));
 

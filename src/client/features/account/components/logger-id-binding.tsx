@@ -26,6 +26,10 @@ import { bindingCodeProblem } from '../validation';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
+/** The toast ids each action's failure and its success share, so a success replaces an earlier failure. */
+const BIND_TOAST = 'logger-bind';
+const UNBIND_TOAST = 'logger-unbind';
+
 interface BindValues {
   loggerId: string;
   code: string;
@@ -55,12 +59,12 @@ function BindForm() {
   const submit = form.onSubmit(async ({ loggerId, code }) => {
     try {
       await bind.mutateAsync({ client_id: loggerId.trim(), code: code.trim() });
-      toast.success(t('myData.bindSuccess'));
+      toast.success(t('myData.bindSuccess'), undefined, { id: BIND_TOAST });
     } catch (error) {
       const reason = authErrorText(error);
       const field = CODE_FIELDS[errorCode(error) ?? ''];
       form.setErrors(field ? { [field]: reason } : fieldErrors(error, { client_id: 'loggerId', code: 'code' }));
-      showFailure(t('myData.bindFailed'), error, reason);
+      showFailure(t('myData.bindFailed'), error, reason, BIND_TOAST);
     }
   }, focusFirstInvalid(form));
 
@@ -106,9 +110,9 @@ function BoundId({ loggerId }: { loggerId: string }) {
     try {
       await unbind.mutateAsync();
       confirm.close();
-      toast.success(t('myData.unbindSuccess'));
+      toast.success(t('myData.unbindSuccess'), undefined, { id: UNBIND_TOAST });
     } catch (error) {
-      showFailure(t('myData.unbindFailed'), error);
+      showFailure(t('myData.unbindFailed'), error, undefined, UNBIND_TOAST);
     }
   };
 

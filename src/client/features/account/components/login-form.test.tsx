@@ -95,6 +95,27 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('button', { name: en.submit.login })).toHaveProperty('disabled', false);
   });
 
+  it('takes the failure toast away once a later try logs in', async () => {
+    let tries = 0;
+    fakeApi({
+      'POST /api/auth/jwt/login': () =>
+        (tries += 1) === 1
+          ? json({ detail: 'LOGIN_BAD_CREDENTIALS' }, 400)
+          : json({ access_token: 'tok-2', token_type: 'bearer' }),
+      'GET /api/users/me': () => json(USER),
+    });
+    renderRoute(<LoginForm />, { path: LOGIN_PATH });
+    await screen.findByRole('button', { name: en.submit.login });
+    fillIn('angler@example.com', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: en.submit.login }));
+    await waitFor(() => expect(shownToasts()).toContainEqual(expect.objectContaining({ title: en.login.failed })));
+
+    fillIn('angler@example.com', 'right-password');
+    fireEvent.click(screen.getByRole('button', { name: en.submit.login }));
+    await waitFor(() => expect(getSession().token).toBe('tok-2'));
+    await waitFor(() => expect(shownToasts().filter((shown) => shown.title === en.login.failed)).toEqual([]));
+  });
+
   it('explains a rate limit', async () => {
     fakeApi({ 'POST /api/auth/jwt/login': () => json({ detail: 'RATE_LIMITED' }, 429) });
     renderRoute(<LoginForm />, { path: LOGIN_PATH });

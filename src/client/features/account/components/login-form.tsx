@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
 import { useDirtyForm } from '../../../lib/dirty-forms';
 import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useLogin } from '../api/use-login';
 import { showFailure } from '../auth-errors';
@@ -16,6 +17,9 @@ import { PasswordInput } from './password-input';
 import { EmailField } from './email-field';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
+
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const LOGIN_TOAST = 'login';
 
 /**
  * `/user/login` (docs/product-requirements.md §2–§5): e-mail and password, sent form-encoded as `username` /
@@ -45,8 +49,10 @@ export function LoginForm() {
     try {
       // Success stores the session, which re-renders this page into the redirect above.
       await login.mutateAsync({ username: username.trim(), password });
+      // Logged in: an earlier attempt's failure toast no longer holds.
+      toast.close(LOGIN_TOAST);
     } catch (error) {
-      showFailure(t('login.failed'), error);
+      showFailure(t('login.failed'), error, undefined, LOGIN_TOAST);
     }
   }, focusFirstInvalid(form));
 

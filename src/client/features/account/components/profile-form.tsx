@@ -22,6 +22,9 @@ import { PasswordInput } from './password-input';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const SAVE_TOAST = 'profile-save';
+
 const SERVER_FIELDS = {
   email: 'email',
   nickname: 'nickname',
@@ -103,7 +106,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       form.setValues(next);
       form.resetDirty(next);
       if (changes.email !== undefined) setEmailNotice({ oldEmail: user.email, user: saved });
-      toast.success(t('profile.saved'));
+      toast.success(t('profile.saved'), undefined, { id: SAVE_TOAST });
     } catch (error) {
       const errors = fieldErrors(error, SERVER_FIELDS);
       const code = errorCode(error);
@@ -112,7 +115,7 @@ export function ProfileForm({ user }: { user: UserInfo }) {
       form.setErrors(errors);
       // The field that must change is where the user goes next (and a screen reader reads its error).
       focusFirstInvalid(form)(errors);
-      showFailure(t('profile.failed'), error, field ? errors[field] : undefined);
+      showFailure(t('profile.failed'), error, field ? errors[field] : undefined, SAVE_TOAST);
     }
   }, focusFirstInvalid(form));
 

@@ -27,6 +27,9 @@ import { EmailField } from './email-field';
 import { requiredLabel } from './required-label';
 import { SubmitButton } from './submit-button';
 
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const REGISTER_TOAST = 'register';
+
 interface RegisterValues {
   email: string;
   nickname: string;
@@ -104,13 +107,15 @@ export function RegisterForm() {
       const field = CODE_FIELDS[errorCode(error) ?? ''];
       if (field) errors[field] = reason;
       form.setErrors(errors);
-      showFailure(t('register.failed'), error, reason);
+      showFailure(t('register.failed'), error, reason, REGISTER_TOAST);
       return;
     }
     try {
       // Logged in straight away; the stored session re-renders this page into the redirect target.
       await logIn({ username: body.email, password: body.password });
-      toast.success(t('register.success', { name: user.nickname }), t('register.verifySent', { email: user.email }));
+      toast.success(t('register.success', { name: user.nickname }), t('register.verifySent', { email: user.email }), {
+        id: REGISTER_TOAST,
+      });
     } catch {
       toast.info(t('register.loginAfterwards'));
       void navigate(carryRedirect(localePath(PAGE_PATHS.login)), { replace: true });

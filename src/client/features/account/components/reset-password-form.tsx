@@ -19,6 +19,9 @@ import { LinkError } from './link-error';
 import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const RESET_TOAST = 'password-reset';
+
 type Outcome = 'form' | 'done' | 'badLink';
 
 /**
@@ -75,7 +78,7 @@ export function ResetPasswordForm() {
   const submit = form.onSubmit(async ({ password }) => {
     try {
       await reset.mutateAsync({ token, password });
-      toast.success(t('reset.success'));
+      toast.success(t('reset.success'), undefined, { id: RESET_TOAST });
       setOutcome('done');
     } catch (error) {
       if (errorCode(error) === AuthErrorCode.RESET_PASSWORD_BAD_TOKEN) {
@@ -83,7 +86,7 @@ export function ResetPasswordForm() {
         return;
       }
       form.setErrors(fieldErrors(error, { password: 'password' }));
-      showFailure(t('reset.failed'), error);
+      showFailure(t('reset.failed'), error, undefined, RESET_TOAST);
     }
   }, focusFirstInvalid(form));
 

@@ -5,6 +5,9 @@ import { toast } from '../../../lib/toast';
 import { useRequestVerifyEmail } from '../api/use-verify-email';
 import { showFailure } from '../auth-errors';
 
+/** The toast id an action's failure and its success share, so a success replaces an earlier failure. */
+const SEND_TOAST = 'verification-send';
+
 /** Sends the verification e-mail to `email` again, and says whether it went (the user centre, a changed address). */
 export function SendVerificationButton({ email }: { email: string }) {
   const { t } = useTranslation('account');
@@ -13,9 +16,9 @@ export function SendVerificationButton({ email }: { email: string }) {
   const sendVerification = async () => {
     try {
       await requestVerify.mutateAsync(email);
-      toast.success(t('user.verifySent'), t('user.verifySentText', { email }));
+      toast.success(t('user.verifySent'), t('user.verifySentText', { email }), { id: SEND_TOAST });
     } catch (error) {
-      showFailure(t('user.verifyFailed'), error);
+      showFailure(t('user.verifyFailed'), error, undefined, SEND_TOAST);
     }
   };
 

@@ -10,6 +10,9 @@ import { useApplyPackage, useDryRun } from '../api/catalogue-admin-queries';
 import { failureText, refusedProblems } from '../problem-text';
 import { DryRunReport, ProblemList } from './dry-run-report';
 
+/** The toast id this action's failure and its success share, so a success replaces an earlier failure. */
+const PACKAGE_TOAST = 'catalogue-package';
+
 const SCHEMA_URL = '/api/system/catalogue-schema.json';
 
 /**
@@ -39,7 +42,7 @@ export function PackageImport({ live }: { live: number | null }) {
     setCheckedAgainst(live);
     dryRun.mutate(file, {
       onSuccess: setReport,
-      onError: (error) => toast.error(t('upload.checkFailed'), failureText(t, error)),
+      onError: (error) => toast.error(t('upload.checkFailed'), failureText(t, error), { id: PACKAGE_TOAST }),
     });
   };
 
@@ -50,13 +53,14 @@ export function PackageImport({ live }: { live: number | null }) {
       {
         onSuccess: (result) => {
           confirm.close();
-          if (result.version) toast.success(t('upload.applied', { version: result.version.id }));
+          if (result.version)
+            toast.success(t('upload.applied', { version: result.version.id }), undefined, { id: PACKAGE_TOAST });
           else toast.info(t('upload.unchanged'));
           choose(null);
         },
         onError: (error) => {
           confirm.close();
-          if (!refusedProblems(error)) toast.error(t('upload.failed'), failureText(t, error));
+          if (!refusedProblems(error)) toast.error(t('upload.failed'), failureText(t, error), { id: PACKAGE_TOAST });
         },
       },
     );

@@ -7,6 +7,9 @@ import { useRollback, useRollbackPreview } from '../api/catalogue-admin-queries'
 import { failureText, refusedProblems } from '../problem-text';
 import { DryRunReport, ProblemList } from './dry-run-report';
 
+/** The toast id this action's failure and its success share, so a success replaces an earlier failure. */
+const ROLLBACK_TOAST = 'catalogue-rollback';
+
 /**
  * Rolling back to `version` (null: closed): what it would change, asked when the dialog opens, then a confirmation.
  * The rollback carries the live version the preview compared with, so it is refused if another one went live since.
@@ -35,12 +38,15 @@ export function RollbackDialog({
       { version, live },
       {
         onSuccess: (result) => {
-          if (result.version) toast.success(t('rollback.done', { version: result.version.id, from: version }));
+          if (result.version)
+            toast.success(t('rollback.done', { version: result.version.id, from: version }), undefined, {
+              id: ROLLBACK_TOAST,
+            });
           else toast.info(t('upload.unchanged'));
           close();
         },
         onError: (error) => {
-          if (!refusedProblems(error)) toast.error(t('rollback.failed'), failureText(t, error));
+          if (!refusedProblems(error)) toast.error(t('rollback.failed'), failureText(t, error), { id: ROLLBACK_TOAST });
         },
       },
     );
