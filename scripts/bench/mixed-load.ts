@@ -4,7 +4,8 @@
  * demo world seeded to `--catches` (1 M; lib/bench-world.ts, a world of its own named `mixed`).
  *
  *   npx tsx scripts/bench/mixed-load.ts [--target sqlite|postgres|proxy|all] [--seconds 60] [--rate 200]
- *     [--reports 2000] [--loggers 50] [--batch 40] [--connections 200] [--catches 1000000] [--log-level info]
+ *     [--reports 2000] [--loggers 50] [--batch 40] [--connections 200] [--catches 1000000] [--warmup 10] [--log-level info]
+ *     [--seed-only yes]
  *   (part of `npm run bench`, every target; needs `npm run build` first, and nginx for `proxy`)
  *
  * - `sqlite`: one instance on the world's SQLite file, no Redis.
@@ -42,8 +43,10 @@ import { openDatabase } from '../../src/server/db/database';
 import { createRng, type Rng } from '../../src/server/demo/prng';
 import { numberOption, option, reachable, removeUploads } from './lib/bench-helpers';
 import { type BenchDialect, type BenchWorld, ensureBenchWorld } from './lib/bench-world';
-import { type BuiltServer, builtServerFile, startBuiltServer } from './lib/built-server';
+import { type BuiltServer, builtServerFile, freePort, startBuiltServer } from './lib/built-server';
 import { findNginx, type ReverseProxy, startReverseProxy } from './lib/reverse-proxy';
+import { bucketOf, durationDelta, type Samples, scrapeMetrics } from './lib/server-metrics';
+import { processCpuMs, startVmstat } from './lib/thread-usage';
 
 const TARGETS = option('target', 'all');
 const SECONDS = numberOption('seconds', 60);
@@ -53,7 +56,11 @@ const LOGGERS = numberOption('loggers', 50);
 const BATCH = numberOption('batch', 40);
 const CONNECTIONS = numberOption('connections', 200);
 const CATCHES = numberOption('catches', 1_000_000);
+/** Seconds of the same load before the measured ones: a server that has run a while, its code compiled. */
+const WARMUP = numberOption('warmup', 10);
 const LOG_LEVEL = option('log-level', 'info');
+/** `--seed-only yes`: seed (or check) the targets' worlds and stop. */
+const SEED_ONLY = option('seed-only', '') !== '';
 const P99_BUDGET_MS = 50;
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const pgUrl =
@@ -181,7 +188,8 @@ interface ReadOutcome {
 }
 
 /** The reads: `CONNECTIONS` single-connection autocannon runs, staggered over one second (see the header). */
-async function runReads(base: string, walk: Walk): Promise<ReadOutcome> {
+/** `seed` picks the walk's URLs: the warm-up's differ from the measured ones, so it cannot prepare their answers. */
+async function runReads(base: string, walk: Walk, seconds: number, seed: number): Promise<ReadOutcome> {
   const outcome: ReadOutcome = {
     latencies: [],
     byRead: new Map(),
@@ -196,7 +204,7 @@ async function runReads(base: string, walk: Walk): Promise<ReadOutcome> {
   const perConnection = RATE / CONNECTIONS;
   const runs: Promise<void>[] = [];
   for (let i = 0; i < CONNECTIONS; i++) {
-    const rng = createRng(0x22 + i);
+    const rng = createRng(seed * 1000 + i);
     // One connection, no pipelining: an answer belongs to the last request this run built.
     let current: Read = 'heatmap';
     let finished!: (error: unknown) => void;
@@ -207,7 +215,7 @@ async function runReads(base: string, walk: Walk): Promise<ReadOutcome> {
         url: base,
         connections: 1,
         pipelining: 1,
-        duration: SECONDS,
+        duration: seconds,
         connectionRate: perConnection,
         ignoreCoordinatedOmission: true,
         timeout: 10,
@@ -300,6 +308,25 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** What the servers measured themselves: reads and uploads by the histogram's buckets, their event-loop lag. */
+function serverSide(before: Samples[], after: Samples[]): void {
+  const pairs = before.map((b, i) => ({ before: b, after: after[i]! }));
+  const reads = durationDelta(pairs, /method="GET"/);
+  const uploads = durationDelta(pairs, /route="\/api\/c_report\/catches"/);
+  const share = (d: typeof reads, bound: number) =>
+    d.count === 0 ? '?' : `${((100 * (d.within.get(bound) ?? 0)) / d.count).toFixed(1)} %`;
+  const lag = after.map(
+    (s) =>
+      `p99 ${((s.get('nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000).toFixed(1)} / max ` +
+      `${((s.get('nodejs_eventloop_lag_max_seconds') ?? NaN) * 1000).toFixed(1)} ms`,
+  );
+  console.log(
+    `  servers' own time: reads ${reads.count} (p50 ${bucketOf(reads, 0.5)}, p99 ${bucketOf(reads, 0.99)} ms; ` +
+      `${share(reads, 10)} ≤ 10 ms, ${share(reads, 50)} ≤ 50 ms); uploads ${uploads.count} (p50 ` +
+      `${bucketOf(uploads, 0.5)}, p99 ${bucketOf(uploads, 0.99)} ms); event-loop lag ${lag.join('; ')}`,
+  );
+}
+
 /** Removes the simulator's uploads from the world (before a run: a cut-short run's too). */
 async function cleanWorld(world: BenchWorld): Promise<void> {
   const db = await openDatabase(world.config.database, { pgSchema: world.pgSchema });
@@ -349,18 +376,38 @@ async function bench(target: Target): Promise<boolean> {
   let simulator: ReturnType<typeof startSimulator> | undefined;
   try {
     const instances = target === 'proxy' ? 2 : 1;
-    for (let i = 0; i < instances; i++)
-      servers.push(await startBuiltServer({ env, logFile: path.join(logDir, `server-${i + 1}.log`) }));
+    const metricsUrls: string[] = [];
+    for (let i = 0; i < instances; i++) {
+      // Each instance's metrics on a port of its own: the server's own latency and event-loop lag.
+      const metricsPort = await freePort();
+      metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
+      servers.push(
+        await startBuiltServer({
+          env: { ...env, METRICS_PORT: String(metricsPort) },
+          logFile: path.join(logDir, `server-${i + 1}.log`),
+        }),
+      );
+    }
     if (target === 'proxy') proxy = await startReverseProxy({ upstreams: servers.map((s) => `127.0.0.1:${s.port}`) });
     const base = proxy?.url ?? servers[0]!.url;
     const walk = await visitorWalk(base, maps);
     const before = loadAverage();
     // The loggers register first (a second or two), then send for the reads' whole run.
-    simulator = startSimulator(base, SECONDS + 4);
+    simulator = startSimulator(base, WARMUP + SECONDS + 4);
     await sleep(3000);
+    if (WARMUP > 0) await runReads(base, walk, WARMUP, 1);
+    const scrapedBefore = await Promise.all(metricsUrls.map(scrapeMetrics));
+    const pids = { servers: servers.map((s) => s.child.pid!), simulator: simulator.child.pid! };
+    const cpuBefore = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
+    const selfBefore = process.cpuUsage();
+    const vmstat = startVmstat();
     const started = Date.now();
-    const reads = await runReads(base, walk);
+    const reads = await runReads(base, walk, SECONDS, 2);
     const readSeconds = (Date.now() - started) / 1000;
+    const self = process.cpuUsage(selfBefore);
+    const cpuAfter = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
+    const scrapedAfter = await Promise.all(metricsUrls.map(scrapeMetrics));
+    const vm = vmstat.stop(started);
     const ingest = await simulator.done;
     const after = loadAverage();
 
@@ -394,6 +441,17 @@ async function bench(target: Target): Promise<boolean> {
       );
     }
     console.log(`  load generator's event loop: p99 ${ms(reads.clientLoopP99)} ms, max ${ms(reads.clientLoopMax)} ms`);
+    serverSide(scrapedBefore, scrapedAfter);
+    const wall = readSeconds * 1000;
+    const pct = (a: number | null, b: number | null) =>
+      a === null || b === null ? '?' : `${((100 * (b - a)) / wall).toFixed(0)} %`;
+    console.log(
+      `  CPU over the reads (of one core): servers ${cpuBefore.servers.map((c, i) => pct(c, cpuAfter.servers[i]!)).join(', ')}; ` +
+        `simulator ${pct(cpuBefore.simulator, cpuAfter.simulator)}; load generator ${((100 * (self.user + self.system)) / 1000 / wall).toFixed(0)} %` +
+        (vm
+          ? `; vmstat means: us ${vm.mean.us?.toFixed(0)} sy ${vm.mean.sy?.toFixed(0)} id ${vm.mean.id?.toFixed(0)} wa ${vm.mean.wa?.toFixed(0)}`
+          : ''),
+    );
     console.log(
       `  ingestion: ${ingest.created.toLocaleString('en')} reports in ${(ingest.elapsedMs / 1000).toFixed(1)} s = ` +
         `${perSecond.toFixed(0)} reports/s (asked ${REPORTS}); batch (${BATCH}) p50 ${ingest.p50} ms, p99 ${ingest.p99} ms; ` +
@@ -438,6 +496,7 @@ for (const target of targets) {
       continue;
     }
   }
-  ok = (await bench(target)) && ok;
+  if (SEED_ONLY) await ensureBenchWorld(CATCHES, target === 'sqlite' ? 'sqlite' : 'postgres', { name: 'mixed' });
+  else ok = (await bench(target)) && ok;
 }
 if (!ok) process.exitCode = 1;
