@@ -4,7 +4,8 @@
  * demo world seeded to `--catches` (1 M; lib/bench-world.ts, a world of its own named `mixed`).
  *
  *   npx tsx scripts/bench/mixed-load.ts [--target sqlite|postgres|proxy|all] [--seconds 60] [--rate 200]
- *     [--reports 2000] [--loggers 50] [--batch 40] [--connections 200] [--catches 1000000] [--warmup 10] [--log-level info]
+ *     [--reports 2000] [--loggers 50] [--batch 40] [--connections 200] [--catches 1000000] [--warmup 10]
+ *     [--log-level info] [--cpu-prof DIR]
  *     [--seed-only yes]
  *   (part of `npm run bench`, every target; needs `npm run build` first, and nginx for `proxy`)
  *
@@ -30,7 +31,7 @@
  * 429, 503) or given up. What the simulator uploaded is removed before and after each run, so runs meet the same world.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -59,6 +60,8 @@ const CATCHES = numberOption('catches', 1_000_000);
 /** Seconds of the same load before the measured ones: a server that has run a while, its code compiled. */
 const WARMUP = numberOption('warmup', 10);
 const LOG_LEVEL = option('log-level', 'info');
+/** `--cpu-prof DIR`: each server writes a V8 CPU profile there when it stops (where its event loop went). */
+const CPU_PROF = option('cpu-prof', '');
 /** `--seed-only yes`: seed (or check) the targets' worlds and stop. */
 const SEED_ONLY = option('seed-only', '') !== '';
 const P99_BUDGET_MS = 50;
@@ -302,6 +305,19 @@ const summary = (values: number[]) => {
   };
 };
 const ms = (n: number) => n.toFixed(1);
+/** CPU ms of every PostgreSQL process now (its backends and background workers: the database's share of a run). */
+function postgresCpuMs(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += processCpuMs(Number(pid)) ?? 0;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return sum;
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -320,11 +336,21 @@ function serverSide(before: Samples[], after: Samples[]): void {
       `p99 ${((s.get('nodejs_eventloop_lag_p99_seconds') ?? NaN) * 1000).toFixed(1)} / max ` +
       `${((s.get('nodejs_eventloop_lag_max_seconds') ?? NaN) * 1000).toFixed(1)} ms`,
   );
+  const routes = new Set(
+    [...after[0]!.keys()]
+      .filter((key) => key.startsWith('anglerdex_http_request_duration_seconds_count{method="GET"'))
+      .map((key) => /route="([^"]+)"/.exec(key)![1]!),
+  );
+  const byRoute = [...routes].map((route) => {
+    const d = durationDelta(pairs, new RegExp(`method="GET",route="${route.replace(/[/\\-]/g, '\\$&')}"`));
+    return `${route} ${d.count} (p50 ${bucketOf(d, 0.5)}, p99 ${bucketOf(d, 0.99)})`;
+  });
   console.log(
     `  servers' own time: reads ${reads.count} (p50 ${bucketOf(reads, 0.5)}, p99 ${bucketOf(reads, 0.99)} ms; ` +
       `${share(reads, 10)} ≤ 10 ms, ${share(reads, 50)} ≤ 50 ms); uploads ${uploads.count} (p50 ` +
       `${bucketOf(uploads, 0.5)}, p99 ${bucketOf(uploads, 0.99)} ms); event-loop lag ${lag.join('; ')}`,
   );
+  console.log(`    by route, ms: ${byRoute.filter((line) => !line.includes(' 0 (')).join('; ')}`);
 }
 
 /** Removes the simulator's uploads from the world (before a run: a cut-short run's too). */
@@ -370,6 +396,7 @@ async function bench(target: Target): Promise<boolean> {
     ...world.env,
     ...(target !== 'sqlite' && { REDIS_URL: redisUrl, REDIS_PREFIX: `anglerdex-mixed-${process.pid}:` }),
     ...(target === 'proxy' && { TRUST_PROXY: '1' }),
+    ...(CPU_PROF && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF)}` }),
   };
   const servers: BuiltServer[] = [];
   let proxy: ReverseProxy | undefined;
@@ -393,22 +420,27 @@ async function bench(target: Target): Promise<boolean> {
     const walk = await visitorWalk(base, maps);
     const before = loadAverage();
     // The loggers register first (a second or two), then send for the reads' whole run.
-    simulator = startSimulator(base, WARMUP + SECONDS + 4);
+    // `--reports 0`: reads alone, to tell what the uploads add.
+    if (REPORTS > 0) simulator = startSimulator(base, WARMUP + SECONDS + 8);
     await sleep(3000);
     if (WARMUP > 0) await runReads(base, walk, WARMUP, 1);
     const scrapedBefore = await Promise.all(metricsUrls.map(scrapeMetrics));
-    const pids = { servers: servers.map((s) => s.child.pid!), simulator: simulator.child.pid! };
+    const pids = { servers: servers.map((s) => s.child.pid!), simulator: simulator?.child.pid ?? 0 };
     const cpuBefore = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
     const selfBefore = process.cpuUsage();
+    const postgresBefore = postgresCpuMs();
     const vmstat = startVmstat();
     const started = Date.now();
     const reads = await runReads(base, walk, SECONDS, 2);
     const readSeconds = (Date.now() - started) / 1000;
     const self = process.cpuUsage(selfBefore);
+    const postgresUsed = postgresCpuMs() - postgresBefore;
     const cpuAfter = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
     const scrapedAfter = await Promise.all(metricsUrls.map(scrapeMetrics));
     const vm = vmstat.stop(started);
-    const ingest = await simulator.done;
+    const ingest: SimulatorOutcome = simulator
+      ? await simulator.done
+      : { acknowledged: 0, created: 0, invalid: 0, retries: 0, failed: 0, elapsedMs: 1, p50: 0, p99: 0 };
     const after = loadAverage();
 
     const all = summary(reads.latencies);
@@ -447,7 +479,7 @@ async function bench(target: Target): Promise<boolean> {
       a === null || b === null ? '?' : `${((100 * (b - a)) / wall).toFixed(0)} %`;
     console.log(
       `  CPU over the reads (of one core): servers ${cpuBefore.servers.map((c, i) => pct(c, cpuAfter.servers[i]!)).join(', ')}; ` +
-        `simulator ${pct(cpuBefore.simulator, cpuAfter.simulator)}; load generator ${((100 * (self.user + self.system)) / 1000 / wall).toFixed(0)} %` +
+        `simulator ${pct(cpuBefore.simulator, cpuAfter.simulator)}; PostgreSQL ${pct(0, postgresUsed)}; load generator ${((100 * (self.user + self.system)) / 1000 / wall).toFixed(0)} %` +
         (vm
           ? `; vmstat means: us ${vm.mean.us?.toFixed(0)} sy ${vm.mean.sy?.toFixed(0)} id ${vm.mean.id?.toFixed(0)} wa ${vm.mean.wa?.toFixed(0)}`
           : ''),
