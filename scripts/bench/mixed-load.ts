@@ -318,6 +318,18 @@ function postgresCpuMs(): number {
   return sum;
 }
 
+/**
+ * Read system calls of a process's main thread (its event loop) so far: SQLite reads a page it does not hold in its
+ * page cache with one `pread`, so on SQLite they count the reader connection's cache misses.
+ */
+function eventLoopReadCalls(pid: number): number {
+  try {
+    return Number(/^syscr: (\d+)$/m.exec(readFileSync(`/proc/${pid}/task/${pid}/io`, 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -396,7 +408,6 @@ async function bench(target: Target): Promise<boolean> {
     ...world.env,
     ...(target !== 'sqlite' && { REDIS_URL: redisUrl, REDIS_PREFIX: `anglerdex-mixed-${process.pid}:` }),
     ...(target === 'proxy' && { TRUST_PROXY: '1' }),
-    ...(CPU_PROF && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF)}` }),
   };
   const servers: BuiltServer[] = [];
   let proxy: ReverseProxy | undefined;
@@ -411,6 +422,7 @@ async function bench(target: Target): Promise<boolean> {
       servers.push(
         await startBuiltServer({
           env: { ...env, METRICS_PORT: String(metricsPort) },
+          nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [],
           logFile: path.join(logDir, `server-${i + 1}.log`),
         }),
       );
@@ -429,12 +441,14 @@ async function bench(target: Target): Promise<boolean> {
     const cpuBefore = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
     const selfBefore = process.cpuUsage();
     const postgresBefore = postgresCpuMs();
+    const readCallsBefore = pids.servers.map(eventLoopReadCalls);
     const vmstat = startVmstat();
     const started = Date.now();
     const reads = await runReads(base, walk, SECONDS, 2);
     const readSeconds = (Date.now() - started) / 1000;
     const self = process.cpuUsage(selfBefore);
     const postgresUsed = postgresCpuMs() - postgresBefore;
+    const readCalls = pids.servers.map((pid, i) => eventLoopReadCalls(pid) - readCallsBefore[i]!);
     const cpuAfter = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
     const scrapedAfter = await Promise.all(metricsUrls.map(scrapeMetrics));
     const vm = vmstat.stop(started);
@@ -488,6 +502,10 @@ async function bench(target: Target): Promise<boolean> {
       `  ingestion: ${ingest.created.toLocaleString('en')} reports in ${(ingest.elapsedMs / 1000).toFixed(1)} s = ` +
         `${perSecond.toFixed(0)} reports/s (asked ${REPORTS}); batch (${BATCH}) p50 ${ingest.p50} ms, p99 ${ingest.p99} ms; ` +
         `${LOGGERS} loggers; retries ${ingest.retries}, given up ${ingest.failed}, invalid ${ingest.invalid}`,
+    );
+    console.log(
+      `  read calls of the servers' event loops: ${readCalls.map((n) => n.toLocaleString('en')).join(', ')} ` +
+        `(${readCalls.map((n) => (n / all.n).toFixed(1)).join(', ')} per read answered)`,
     );
     const overloaded = servers.map((_, i) => {
       const log = readFileSync(path.join(logDir, `server-${i + 1}.log`), 'utf8');

@@ -38,6 +38,8 @@ export interface BuiltServerOptions {
   logFile?: string;
   /** A path that answers 200 once the server serves (default: the catalogue's maps). */
   readyPath?: string;
+  /** Node's own options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
   /** How long a start may take, ms (migrations and the heat map's windows run before it listens). */
   startTimeoutMs?: number;
 }
@@ -47,7 +49,7 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Bui
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
-  const child = spawn(process.execPath, ['--enable-source-maps', builtServerFile], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', builtServerFile], {
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, 'inherit'],
   });
