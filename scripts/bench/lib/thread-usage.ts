@@ -148,3 +148,11 @@ export function recordUsage(everyMs = 250): { at(ms: number): UsageSample; stop(
     },
   };
 }
+
+/** CPU time (ms, user + system, all its threads) another process has used so far; null once it is gone. */
+export function processCpuMs(pid: number): number | null {
+  const stat = readOr(`/proc/${pid}/stat`);
+  if (stat === '') return null;
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
