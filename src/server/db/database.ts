@@ -14,6 +14,15 @@ import { BUSY_TIMEOUT_MS, DEFAULT_CACHE_MIB, openSqliteWriter, sqliteKysely } fr
 
 export type Dialect = DatabaseTarget['dialect'];
 
+/**
+ * The read connection maps the database file into memory (up to this many bytes; address space, not memory). Every
+ * commit of the catch-commit thread changes the WAL, after which the reader's next transaction starts with its page
+ * cache emptied; without the map it then read each page again with a system call on the event loop (measured in the
+ * mixed-load bench: 49–50 reads from the kernel per answered read while loggers upload 2,000 reports/s, 2.4 without
+ * the uploads). Mapped, a page of the file is a memory access; only pages still in the WAL are read (9.4 per read).
+ */
+const READER_MMAP_BYTES = 16 * 1024 ** 3;
+
 /** The dialect behind a Kysely instance, for code handed only the instance (demo seeding, tools). */
 export function dialectOf(db: Kysely<Database>): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
@@ -67,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       reader = new SQLite(target.file, { readonly: true });
       reader.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       reader.pragma(`cache_size = ${-Math.round(cacheMib * 1024)}`);
+      reader.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
       reads = sqliteKysely(reader);
     }
     return {
