@@ -120,7 +120,7 @@ export async function createServices(
   const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime);
   const users = new UsersRepository(db.kysely);
   const revokedTokens = new RevokedTokensRepository(db.kysely);
-  const loggerClients = new LoggerClientsRepository(db.kysely, db.reads);
+  const loggerClients = new LoggerClientsRepository(db.kysely, db.committedReads);
   const catalogueRepository = new CatalogueRepository(db.kysely);
   const mailer = createMailer(config, log);
   const counters = await createCounterStore({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }, log);
