@@ -92,7 +92,12 @@ interface Answer {
 }
 function request(
   url: string,
-  { method = 'GET', headers = {}, body, from }: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    from,
+  }: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -135,7 +140,10 @@ async function verifyAcknowledged(ackFile: string, prefix: string, expected: num
   const unexpected = [...stored.keys()].filter((key) => !ackSet.has(key)).length;
   const twice = [...stored.values()].filter((n) => n > 1).length + (acknowledged.length - ackSet.size);
   const ok = ackSet.size === expected && missing === 0 && unexpected === 0 && twice === 0;
-  return { ok, text: `${ackSet.size} acknowledged, ${rows.length} stored, ${missing} missing, ${unexpected} unexpected, ${twice} twice` };
+  return {
+    ok,
+    text: `${ackSet.size} acknowledged, ${rows.length} stored, ${missing} missing, ${unexpected} unexpected, ${twice} twice`,
+  };
 }
 
 // ---- The checks.
@@ -171,7 +179,11 @@ async function aiQuota(proxy: NginxProxy) {
 }
 
 async function registerAndLogin(proxy: NginxProxy, email: string, from: string) {
-  const reg = await request(`${proxy.url}/api/auth/register`, { method: 'POST', ...json({ email, password: PASSWORD }), from });
+  const reg = await request(`${proxy.url}/api/auth/register`, {
+    method: 'POST',
+    ...json({ email, password: PASSWORD }),
+    from,
+  });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.body}`);
   return login(proxy, email, PASSWORD, from);
 }
@@ -333,7 +345,9 @@ async function catchVisible(a: BuiltServer, b: BuiltServer) {
   check(
     Object.values(ms).every((t) => t >= 0 && t <= VISIBLE_WITHIN_MS),
     `a catch uploaded to instance A is counted by instance B within ${worst} ms ` +
-      `(${Object.entries(ms).map(([n, t]) => `${n} ${t} ms`).join(', ')}; limit ${VISIBLE_WITHIN_MS} ms)`,
+      `(${Object.entries(ms)
+        .map(([n, t]) => `${n} ${t} ms`)
+        .join(', ')}; limit ${VISIBLE_WITHIN_MS} ms)`,
   );
 }
 
@@ -560,7 +574,11 @@ try {
   t = Date.now();
   await b.start();
   console.log(`cluster test: ${b.name} ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  proxy = new NginxProxy(proxyDir, await unusedPort(), [a, b].map((s) => new URL(s.url).host));
+  proxy = new NginxProxy(
+    proxyDir,
+    await unusedPort(),
+    [a, b].map((s) => new URL(s.url).host),
+  );
   await proxy.start();
   console.log(`cluster test: nginx at ${proxy.url} in front of ${a.url} and ${b.url}`);
 

@@ -6,7 +6,16 @@
  * reloads (docs/operations.md "Read replica").
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -39,14 +48,15 @@ export async function allowReplication(url: string): Promise<string[]> {
   if (!['replica', 'logical'].includes(settings.wal_level) || Number(settings.max_wal_senders) < 2)
     throw new Error(
       `the primary has wal_level=${settings.wal_level}, max_wal_senders=${settings.max_wal_senders}: a replica ` +
-        'needs wal_level=replica (Debian\'s default) and max_wal_senders ≥ 2; set them and restart PostgreSQL',
+        "needs wal_level=replica (Debian's default) and max_wal_senders ≥ 2; set them and restart PostgreSQL",
     );
   const hba = readFileSync(settings.hba_file, 'utf8');
   const allowed = hba
     .split('\n')
     .map((line) => line.replace(/#.*/, '').trim().split(/\s+/))
-    .some(([type, database, , address, method]) =>
-      type === 'host' && database === 'replication' && address === '127.0.0.1/32' && method === 'trust',
+    .some(
+      ([type, database, , address, method]) =>
+        type === 'host' && database === 'replication' && address === '127.0.0.1/32' && method === 'trust',
     );
   if (allowed) return [];
   appendFileSync(settings.hba_file, `\n# Streaming replicas on this machine (npm run test:cluster)\n${HBA_LINE}\n`);
