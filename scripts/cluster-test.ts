@@ -433,8 +433,18 @@ async function rollingRestart(proxy: NginxProxy, servers: BuiltServer[]) {
       const down = Date.now();
       await server.stop('SIGTERM');
       await server.start();
-      steps.push(`${server.name} ${((Date.now() - down) / 1000).toFixed(1)} s`);
-      await sleep(1000);
+      const back = Date.now();
+      // Before the next one goes down, the proxy must be sending requests to this one again: nginx tries a server
+      // it marked failed only after `fail_timeout`, and with both marked failed it would answer 502 itself.
+      const host = new URL(server.url).host;
+      while (String((await request(`${proxy.url}/health`)).headers['x-upstream']) !== host) {
+        if (Date.now() - back > 15_000) throw new Error(`the proxy did not send requests to ${server.name} again`);
+        await sleep(100);
+      }
+      steps.push(
+        `${server.name} down for ${((back - down) / 1000).toFixed(1)} s, ` +
+          `proxied to again after ${((Date.now() - back) / 1000).toFixed(1)} s`,
+      );
     }
     await sleep(1000);
   } finally {
