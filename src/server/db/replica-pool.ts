@@ -87,7 +87,8 @@ export class FallbackReadPool implements PostgresPool {
 
   /** A replica connection whose failing query runs again on a primary connection (released with it). */
   private wrap(replicaClient: pg.PoolClient): PostgresPoolClient {
-    let client: pg.PoolClient = replicaClient;
+    // The connection serving this one now: the replica's, then the primary's, or none between the two.
+    let client: pg.PoolClient | undefined = replicaClient;
     // A checked-out connection that drops emits an error of its own besides failing its query (which is handled
     // below); the pool listens only to idle ones, and an unheard error would end the process.
     const onError = (error: unknown) => this.markDown(error);
@@ -102,9 +103,11 @@ export class FallbackReadPool implements PostgresPool {
           // Given the error, the pool discards this connection instead of handing it out again.
           replicaClient.removeListener('error', onError);
           replicaClient.release(error instanceof Error ? error : new Error(String(error)));
+          client = undefined;
           client = await this.primary.connect();
         }
       }
+      if (!client) throw new Error('no connection: the primary could not be reached either');
       return (await client.query(text, [...parameters])) as PostgresQueryResult<unknown>;
     }) as Query;
     return {
@@ -112,10 +115,10 @@ export class FallbackReadPool implements PostgresPool {
         typeof textOrCursor === 'string'
           ? query(textOrCursor, parameters ?? [])
           : // Streaming reads are not retried (none goes through `db.reads`).
-            (client.query(textOrCursor as never) as unknown)) as Query,
+            (client!.query(textOrCursor as never) as unknown)) as Query,
       release: () => {
         replicaClient.removeListener('error', onError);
-        client.release();
+        client?.release();
       },
     };
   }
