@@ -5,42 +5,27 @@
  * every acknowledged report exactly once and no other simulated report: acknowledging means committed, and retries
  * with the same report ids never store anything twice.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { BuiltServer, inheritedEnv, requireBuild } from './lib/built-server';
 import { runLoggerSimulator } from '../src/server/demo/logger-simulator';
+import { unusedPort } from '../src/server/test/unused-port';
 
 const REPORTS = 5000;
 const KILLS = 3;
 const PREFIX = 'crash';
-const serverFile = path.resolve('dist/server/server.js');
 
-if (!existsSync(serverFile)) {
-  console.error(`crash test: ${serverFile} is missing: run \`npm run build\` first`);
-  process.exit(1);
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+requireBuild('crash test');
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-crash-'));
-const port = await freePort();
+const port = await unusedPort();
 const url = `http://127.0.0.1:${port}`;
 // The server's own SQLite file in DATA_DIR and its in-memory counters, whatever the caller's environment says.
-const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-const env = {
-  ...inherited,
+const server = new BuiltServer('the server', url, {
+  ...inheritedEnv(),
   NODE_ENV: 'development',
   DATA_DIR: dataDir,
   PORT: String(port),
@@ -49,49 +34,22 @@ const env = {
   DEMO_CATCHES: '1000',
   LOG_LEVEL: 'warn',
   JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-};
-
-let server: ChildProcess | undefined;
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, [serverFile], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  server = child;
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);
-    try {
-      const res = await fetch(`${url}/api/system/get_category_list?category_group=maps`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not answer within 60 s');
-}
-
-async function killServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+});
 
 const ackFile = path.join(dataDir, 'acknowledged.tsv');
 let kills = 0;
 let failure: unknown;
 const began = Date.now();
 try {
-  await startServer();
+  await server.start();
   const killer = (async () => {
     // Spread the kills over the run (about 20 s of sending at 250 reports/s), each while batches are in flight.
     for (let k = 0; k < KILLS; k++) {
       await sleep(3000 + Math.random() * 2000);
-      await killServer();
+      await server.stop('SIGKILL');
       kills++;
       console.log(`crash test: SIGKILL ${kills} at ${((Date.now() - began) / 1000).toFixed(1)} s, restarting`);
-      await startServer();
+      await server.start();
     }
   })();
   const stats = await runLoggerSimulator({
@@ -113,7 +71,7 @@ try {
 } catch (error) {
   failure = error;
 } finally {
-  await killServer();
+  await server.stop('SIGKILL');
 }
 
 let ok = failure === undefined;

@@ -44,6 +44,26 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x' });
   });
 
+  it('takes DATABASE_REPLICA_URL with a PostgreSQL DATABASE_URL only', () => {
+    const replica = 'postgres://u@replica:5432/x';
+    const config = loadConfig({
+      DATA_DIR: tmp(),
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      DATABASE_REPLICA_URL: replica,
+    });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x', replicaUrl: replica });
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL.*postgres/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/x', DATABASE_REPLICA_URL: 'mysql://r/x' }),
+    ).toThrow(/DATABASE_REPLICA_URL must start with postgres/);
+    // Empty is unset, as for the other URLs.
+    expect(
+      loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/x', DATABASE_REPLICA_URL: '' }).database,
+    ).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x' });
+  });
+
   it('generates the JWT secret once and keeps it', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).jwtSecret;

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  // A streaming replica of DATABASE_URL's PostgreSQL for the public reads (decision 0030).
+  DATABASE_REPLICA_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   REDIS_PREFIX: z.string().default('anglerdex:'),
   PUBLIC_BASE_URL: optionalUrl,
@@ -139,8 +141,9 @@ const EnvSchema = z.object({
 });
 
 /** `cacheMib`: SQLite's page cache per connection (`SQLITE_CACHE_MIB`); absent: the connections' default, 64 MiB. */
+/** `replicaUrl`: DATABASE_REPLICA_URL, the streaming replica the public reads go to (decision 0030). */
 export type DatabaseTarget =
-  { dialect: 'sqlite'; file: string; cacheMib?: number } | { dialect: 'postgres'; url: string };
+  { dialect: 'sqlite'; file: string; cacheMib?: number } | { dialect: 'postgres'; url: string; replicaUrl?: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -232,6 +235,16 @@ function defaultMaxHeapBytes(): number {
 
 function withSqliteCache(target: DatabaseTarget, cacheMib: number): DatabaseTarget {
   return target.dialect === 'sqlite' ? { ...target, cacheMib } : target;
+}
+
+/** A replica is PostgreSQL's streaming replica of a PostgreSQL DATABASE_URL; anything else is refused at start-up. */
+function withReplica(target: DatabaseTarget, replicaUrl: string | undefined): DatabaseTarget {
+  if (!replicaUrl) return target;
+  if (target.dialect !== 'postgres')
+    throw new Error('DATABASE_REPLICA_URL is a PostgreSQL streaming replica: it needs a postgres:// DATABASE_URL');
+  if (!/^postgres(ql)?:\/\//.test(replicaUrl))
+    throw new Error(`DATABASE_REPLICA_URL must start with postgres:// (got "${replicaUrl}")`);
+  return { ...target, replicaUrl };
 }
 
 export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {
@@ -334,7 +347,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: withSqliteCache(parseDatabaseUrl(e.DATABASE_URL, dataDir), e.SQLITE_CACHE_MIB),
+    database: withReplica(
+      withSqliteCache(parseDatabaseUrl(e.DATABASE_URL, dataDir), e.SQLITE_CACHE_MIB),
+      e.DATABASE_REPLICA_URL,
+    ),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     catalogueWatchMs: e.CATALOGUE_WATCH_MS,

@@ -2,14 +2,20 @@
 import { buildApp } from './app';
 import { createCatchBulkLoad } from './catch-store/catch-store';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type OpenOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedDemoOnStart } from './demo/demo-on-start';
 
 const config = loadConfig();
-const db = await openDatabase(config.database);
+// The read replica's ups and downs (DATABASE_REPLICA_URL, decision 0030) are logged once the app's logger exists.
+let onReplicaState: NonNullable<OpenOptions['onReplicaState']> = () => {};
+const db = await openDatabase(config.database, { onReplicaState: (state, error) => onReplicaState(state, error) });
 await migrateToLatest(db);
 const { app, services } = await buildApp({ config, db });
+onReplicaState = (state, error) => {
+  if (state === 'down') app.log.warn({ err: error }, 'read replica down: public reads go to the primary');
+  else app.log.info('read replica answers again: public reads go to it');
+};
 await seedDemoOnStart(config, db, services.catalogueImporter, app.log);
 // Seeding writes the catalogue: the in-memory snapshot must see it.
 await services.catalogue.refresh();

@@ -120,7 +120,7 @@ export async function createServices(
   const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime);
   const users = new UsersRepository(db.kysely);
   const revokedTokens = new RevokedTokensRepository(db.kysely);
-  const loggerClients = new LoggerClientsRepository(db.kysely, db.reads);
+  const loggerClients = new LoggerClientsRepository(db.kysely, db.committedReads);
   const catalogueRepository = new CatalogueRepository(db.kysely);
   const mailer = createMailer(config, log);
   const counters = await createCounterStore({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }, log);
@@ -210,7 +210,11 @@ export async function createServices(
     (error: unknown) => log.warn({ err: error }, 'avatar sweep failed'),
   );
   const logs = new LogsService(new LogsRepository(db.reads, db.dialect));
-  const stats = new StatsService(new StatsRepository(db.kysely), logs);
+  // A logger's own stats: its recent catches are read where its sums are, never on a lagging replica (decision 0030).
+  const stats = new StatsService(
+    new StatsRepository(db.kysely),
+    db.committedReads === db.reads ? logs : new LogsService(new LogsRepository(db.committedReads, db.dialect)),
+  );
   const heatmap = new HeatmapService(new HeatmapRepository(db.reads, db.dialect), catalogue);
   heatmap.observeKeptAnswers(metrics.keptAnswer('heatmap'));
   const baitGuide = new BaitGuideService(new BaitGuideRepository(db.reads, db.dialect));

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
+import { FallbackReadPool, type ReplicaState } from './replica-pool';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
 import { BUSY_TIMEOUT_MS, DEFAULT_CACHE_MIB, openSqliteWriter, sqliteKysely } from './sqlite-writer';
 
@@ -31,11 +32,23 @@ export function dialectOf(db: Kysely<Database>): Dialect {
 export interface Db {
   kysely: Kysely<Database>;
   /**
-   * For the hot public reads (heat map, bait guide, logs). SQLite: a second, read-only connection, so a read never
-   * waits for the writer's connection to come back from a transaction, and in WAL mode it sees the last commit.
-   * PostgreSQL: the same pool. Anything that must see its own writes uses `kysely`.
+   * For the hot public reads (heat map, bait guide, logs), which may lag the last commit. SQLite: a second, read-only
+   * connection, so a read never waits for the writer's connection to come back from a transaction, and in WAL mode it
+   * sees the last commit. PostgreSQL: the streaming replica of DATABASE_REPLICA_URL, falling back to the primary when
+   * it does not answer (db/replica-pool.ts, decision 0030); without one, the same pool as `kysely`. Anything that
+   * must see its own writes or another request's just made uses `committedReads` or `kysely`.
    */
   reads: Kysely<Database>;
+  /**
+   * Reads that see every commit, off the writer's path where the dialect allows: SQLite's read-only connection,
+   * PostgreSQL's primary (never the replica). For lookups right after another request's write (an upload token).
+   */
+  committedReads: Kysely<Database>;
+  /**
+   * PostgreSQL with DATABASE_REPLICA_URL: `state()` says whether reads go to the replica or, for now, to the primary;
+   * `check()` asks the replica now.
+   */
+  replica?: { state(): ReplicaState; check(): Promise<ReplicaState> };
   dialect: Dialect;
   /** PostgreSQL: the schema the tables live in (the connection's current schema). */
   schema?: string;
@@ -57,7 +70,12 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema); created when missing. */
   pgSchema?: string;
+  /** PostgreSQL with a replica: told when the replica goes down or answers again. */
+  onReplicaState?: (state: ReplicaState, error?: unknown) => void;
 }
+
+/** How long a replica connection may take before a read goes to the primary instead, ms. */
+const REPLICA_CONNECT_TIMEOUT_MS = 1000;
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Db> {
   if (target.dialect === 'sqlite') {
@@ -82,6 +100,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     return {
       kysely,
       reads,
+      committedReads: reads,
       dialect: 'sqlite',
       ...(target.file === ':memory:'
         ? {}
@@ -118,21 +137,36 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     await admin.query(`create schema if not exists ${schema}`);
     await admin.end();
   }
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, ...searchPath });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const current = await pool.query<{ schema: string }>('select current_schema() as schema');
+  let reads = kysely;
+  let replica: FallbackReadPool | undefined;
+  if (target.replicaUrl) {
+    // The replica is not asked anything at start-up: a server starts, and serves from the primary, without it.
+    const replicaPool = new pg.Pool({
+      connectionString: target.replicaUrl,
+      max: 10,
+      connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+      ...searchPath,
+    });
+    replica = new FallbackReadPool(replicaPool, pool, { onStateChange: options.onReplicaState });
+    reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: replica }) });
+  }
   return {
     kysely,
-    reads: kysely,
+    reads,
+    committedReads: kysely,
+    ...(replica && { replica: { state: () => replica.state, check: () => replica.check() } }),
     dialect: 'postgres',
     schema: current.rows[0]?.schema ?? 'public',
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => kysely.destroy(),
+    close: async () => {
+      if (reads !== kysely) await reads.destroy();
+      await kysely.destroy();
+    },
   };
 }

@@ -41,6 +41,8 @@ export interface SimulatorOptions {
   lateShare?: number;
   /** How old a late catch may be, in hours (default 24). */
   lateHours?: number;
+  /** Aborted: no new batch is started (the ones sent are still retried until answered): a caller's own stop. */
+  signal?: AbortSignal;
   /** Called about once a second while running. */
   onProgress?: (stats: SimulatorStats) => void;
 }
@@ -221,7 +223,7 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
     const rng = createRng(seedOf(0x10c9, index, started));
     let seq = 0;
     let next = started + (interval * index) / options.clients;
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !options.signal?.aborted) {
       const size = total > 0 ? Math.min(batchSize, total - reserved) : batchSize;
       if (size <= 0) break;
       reserved += size;

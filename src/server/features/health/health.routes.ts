@@ -76,10 +76,19 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         description:
           'Pings the database and, when the server is configured with Redis, Redis, and checks that the catalogue ' +
           'is in memory; load balancers stop sending traffic while this answers 503, whose `detail` names the first ' +
-          'part that failed. Public, not rate-limited; served at the root and under `/api`.',
+          'part that failed. With a read replica (DATABASE_REPLICA_URL) it is pinged too and `replica` says whether ' +
+          'it answered; a replica that is down does not make the server unready, since its reads go to the primary. ' +
+          'Public, not rate-limited; served at the root and under `/api`.',
         response: {
           200: z
-            .object({ status: z.literal('ready'), database: z.string() })
+            .object({
+              status: z.literal('ready'),
+              database: z.string(),
+              replica: z
+                .enum(['up', 'down'])
+                .optional()
+                .describe('Only with DATABASE_REPLICA_URL: `down` while the public reads are served by the primary'),
+            })
             .describe('Everything answered; `database` is its dialect (`sqlite` or `postgres`)'),
           503: errorCodes(...NOT_READY).describe(
             '`DATABASE_UNAVAILABLE`: the database did not answer the ping; `REDIS_UNAVAILABLE`: Redis is configured ' +
@@ -97,7 +106,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
           return reply.code(503).send({ detail: code });
         }
       }
-      return { status: 'ready' as const, database: app.db.dialect };
+      const replica = await app.db.replica?.check();
+      if (replica === 'down') request.log.warn('read replica down: public reads go to the primary');
+      return { status: 'ready' as const, database: app.db.dialect, ...(replica && { replica }) };
     },
   );
 

@@ -30,8 +30,9 @@ export const unknownTokenHash = () => hashClientToken(newClientToken());
 
 export class LoggerClientsRepository {
   /**
-   * @param reads where every upload's token is looked up (db/database.ts `reads`): on SQLite the writer's connection
-   *   is held while a group of catches commits, and an upload's token need not wait for that.
+   * @param reads where every upload's token is looked up (db/database.ts `committedReads`): on SQLite the writer's
+   *   connection is held while a group of catches commits, and an upload's token need not wait for that; never a
+   *   replica, which may not have the logger that registered a moment ago.
    */
   constructor(
     private readonly db: Kysely<Database>,
