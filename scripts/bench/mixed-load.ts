@@ -11,9 +11,9 @@
  *
  * - `sqlite`: one instance on the world's SQLite file, no Redis.
  * - `postgres`: one instance on the world's PostgreSQL schema, with Redis (a key prefix of its own).
- * - `proxy`: two instances on that schema and Redis behind nginx (lib/reverse-proxy.ts), TRUST_PROXY=1.
+ * - `proxy`: two instances on that schema and Redis behind nginx (scripts/lib/nginx-proxy.ts), TRUST_PROXY=1.
  *
- * The servers are the built `dist/server/server.js` (lib/built-server.ts), each in a process of its own, logging at
+ * The servers are the built `dist/server/server.js` (scripts/lib/built-server.ts), each in a process of its own, logging at
  * `info` to a file as in production: not in this process, whose load generator would otherwise share their event
  * loop and heap. The simulator (`npm run logger`, paced to the rate, `--loggers` loggers sending `--batch` catches
  * each) is a third process, as loggers are other machines. The reads are autocannon's, here: `--connections`
@@ -44,8 +44,9 @@ import { openDatabase } from '../../src/server/db/database';
 import { createRng, type Rng } from '../../src/server/demo/prng';
 import { numberOption, option, reachable, removeUploads } from './lib/bench-helpers';
 import { type BenchDialect, type BenchWorld, ensureBenchWorld } from './lib/bench-world';
-import { type BuiltServer, builtServerFile, freePort, startBuiltServer } from './lib/built-server';
-import { findNginx, type ReverseProxy, startReverseProxy } from './lib/reverse-proxy';
+import { unusedPort } from '../../src/server/test/unused-port';
+import { BuiltServer, requireBuild } from '../lib/built-server';
+import { ensureNginx, NginxProxy } from '../lib/nginx-proxy';
 import { bucketOf, durationDelta, type Samples, scrapeMetrics } from './lib/server-metrics';
 import { processCpuMs, startVmstat } from './lib/thread-usage';
 
@@ -410,24 +411,34 @@ async function bench(target: Target): Promise<boolean> {
     ...(target === 'proxy' && { TRUST_PROXY: '1' }),
   };
   const servers: BuiltServer[] = [];
-  let proxy: ReverseProxy | undefined;
+  let proxy: NginxProxy | undefined;
+  const proxyDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-nginx-'));
   let simulator: ReturnType<typeof startSimulator> | undefined;
   try {
     const instances = target === 'proxy' ? 2 : 1;
     const metricsUrls: string[] = [];
     for (let i = 0; i < instances; i++) {
       // Each instance's metrics on a port of its own: the server's own latency and event-loop lag.
-      const metricsPort = await freePort();
+      const metricsPort = await unusedPort();
       metricsUrls.push(`http://127.0.0.1:${metricsPort}/metrics`);
-      servers.push(
-        await startBuiltServer({
-          env: { ...env, METRICS_PORT: String(metricsPort) },
+      const port = await unusedPort();
+      const server = new BuiltServer(
+        `instance ${i + 1}`,
+        `http://127.0.0.1:${port}`,
+        { ...env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) },
+        {
           nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [],
           logFile: path.join(logDir, `server-${i + 1}.log`),
-        }),
+        },
       );
+      await server.start(120_000);
+      servers.push(server);
     }
-    if (target === 'proxy') proxy = await startReverseProxy({ upstreams: servers.map((s) => `127.0.0.1:${s.port}`) });
+    if (target === 'proxy') {
+      const upstreams = servers.map((s) => new URL(s.url).host);
+      proxy = new NginxProxy(proxyDir, await unusedPort(), upstreams, { accessLog: false });
+      await proxy.start();
+    }
     const base = proxy?.url ?? servers[0]!.url;
     const walk = await visitorWalk(base, maps);
     const before = loadAverage();
@@ -437,7 +448,7 @@ async function bench(target: Target): Promise<boolean> {
     await sleep(3000);
     if (WARMUP > 0) await runReads(base, walk, WARMUP, 1);
     const scrapedBefore = await Promise.all(metricsUrls.map(scrapeMetrics));
-    const pids = { servers: servers.map((s) => s.child.pid!), simulator: simulator?.child.pid ?? 0 };
+    const pids = { servers: servers.map((s) => s.pid!), simulator: simulator?.child.pid ?? 0 };
     const cpuBefore = { servers: pids.servers.map(processCpuMs), simulator: processCpuMs(pids.simulator) };
     const selfBefore = process.cpuUsage();
     const postgresBefore = postgresCpuMs();
@@ -519,7 +530,8 @@ async function bench(target: Target): Promise<boolean> {
   } finally {
     simulator?.child.kill('SIGTERM');
     await proxy?.stop();
-    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(proxyDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop('SIGTERM')));
     await cleanWorld(world).catch((error: unknown) => console.error('removing the uploads failed:', error));
     rmSync(logDir, { recursive: true, force: true });
   }
@@ -527,25 +539,13 @@ async function bench(target: Target): Promise<boolean> {
 
 const targets: Target[] = TARGETS === 'all' ? ['sqlite', 'postgres', 'proxy'] : (TARGETS.split(',') as Target[]);
 let ok = true;
-try {
-  statSync(builtServerFile);
-} catch {
-  console.error(`mixed load: ${builtServerFile} is missing: run \`npm run build\` first`);
-  process.exit(1);
-}
+requireBuild('mixed load');
 for (const target of targets) {
   if (target !== 'sqlite' && !(await reachable(pgUrl))) {
     console.log(`${target}: skipped (${pgUrl} is not reachable)`);
     continue;
   }
-  if (target === 'proxy') {
-    try {
-      findNginx();
-    } catch (error) {
-      console.log(`proxy: skipped (${(error as Error).message})`);
-      continue;
-    }
-  }
+  if (target === 'proxy') ensureNginx();
   if (SEED_ONLY) await ensureBenchWorld(CATCHES, target === 'sqlite' ? 'sqlite' : 'postgres', { name: 'mixed' });
   else ok = (await bench(target)) && ok;
 }

@@ -1,11 +1,12 @@
 /**
  * The built server (`dist/server/server.js`) as a child process, for the scripts that start, kill and restart it
- * (`npm run test:crash`, `npm run test:cluster`): started with an environment of the script's own, ready once it
- * answers the catalogue (it listens only after migrating, seeding and building what serving needs), stopped with
- * SIGKILL or SIGTERM.
+ * (`npm run test:crash`, `npm run test:cluster`, the mixed-load bench): started with an environment of the script's
+ * own, ready once it answers the catalogue (it listens only after migrating, seeding and building what serving
+ * needs), stopped with SIGKILL or SIGTERM. Its own process, as a player meets it: a bench's heap and event loop are
+ * never counted as the server's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -27,6 +28,13 @@ export function inheritedEnv(): NodeJS.ProcessEnv {
   return inherited;
 }
 
+export interface BuiltServerOptions {
+  /** Where its stdout (the request log, pino's JSON) goes, appended, as a service manager keeps it; else discarded. */
+  logFile?: string;
+  /** Node's own options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
+}
+
 export class BuiltServer {
   private child: ChildProcess | undefined;
 
@@ -35,7 +43,13 @@ export class BuiltServer {
     readonly name: string,
     readonly url: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly options: BuiltServerOptions = {},
   ) {}
+
+  /** The running process's id (for its CPU figures). */
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
 
   get running(): boolean {
     const child = this.child;
@@ -44,7 +58,12 @@ export class BuiltServer {
 
   /** Starts the process and resolves once it answers (at most `timeoutMs`). */
   async start(timeoutMs = 60_000): Promise<void> {
-    const child = spawn(process.execPath, [SERVER_FILE], { env: this.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const log = this.options.logFile ? openSync(this.options.logFile, 'a') : 'ignore';
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? []), '--enable-source-maps', SERVER_FILE], {
+      env: this.env,
+      stdio: ['ignore', log, 'inherit'],
+    });
+    if (typeof log === 'number') closeSync(log);
     this.child = child;
     const started = Date.now();
     while (Date.now() - started < timeoutMs) {

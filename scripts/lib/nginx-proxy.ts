@@ -1,8 +1,8 @@
 /**
- * Debian's nginx as the reverse proxy in front of several built servers (`npm run test:cluster`): installed with
- * apt-get when missing, configured in a folder of the script's own (config, pid, logs, temp files), on its own port,
- * in the foreground as the script's child. docs/operations.md "Two or more instances" shows the same settings for a
- * real site.
+ * Debian's nginx as the reverse proxy in front of several built servers (`npm run test:cluster`, the mixed-load
+ * bench): installed with apt-get when missing, configured in a folder of the script's own (config, pid, logs, temp
+ * files), on its own port, in the foreground as the script's child. docs/operations.md "Two or more instances" shows
+ * the same settings for a real site.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ const NGINX = '/usr/sbin/nginx';
 /** Installs Debian's nginx when it is not there (CI runs as root); its packaged service is left alone. */
 export function ensureNginx(): void {
   if (existsSync(NGINX)) return;
-  console.log('cluster test: installing nginx (apt-get)');
+  console.log('installing nginx (apt-get)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
@@ -26,7 +26,12 @@ export function ensureNginx(): void {
  * which are idempotent by (logger, report id) so sending one again stores nothing twice. `X-Upstream` names the
  * instance that answered (for the script's figures; a real site leaves it out).
  */
-export function nginxConfig(dir: string, port: number, upstreams: string[]): string {
+export interface NginxOptions {
+  /** Write the access log (`access.log`, the upstream of each request); a bench leaves it off (its disk writes). */
+  accessLog?: boolean;
+}
+
+export function nginxConfig(dir: string, port: number, upstreams: string[], options: NginxOptions = {}): string {
   const retry = 'proxy_next_upstream error timeout http_502 http_503';
   return `daemon off;
 worker_processes 1;
@@ -35,7 +40,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
   log_format upstream '$remote_addr "$request" $status $upstream_addr';
-  access_log ${dir}/access.log upstream;
+  access_log ${options.accessLog === false ? 'off' : `${dir}/access.log upstream`};
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -45,12 +50,13 @@ http {
   upstream anglerdex {
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 32;
+    keepalive_requests 100000;
   }
   server {
     listen 127.0.0.1:${port};
     proxy_http_version 1.1;
     proxy_set_header Connection "";
-    proxy_set_header Host $host;
+    proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_read_timeout 30s;
@@ -77,6 +83,7 @@ export class NginxProxy {
     private readonly dir: string,
     private readonly port: number,
     private readonly upstreams: string[],
+    private readonly options: NginxOptions = {},
   ) {
     this.url = `http://127.0.0.1:${port}`;
     this.accessLog = path.join(dir, 'access.log');
@@ -86,7 +93,7 @@ export class NginxProxy {
     // The workers run as nobody: they must reach the temp folders nginx makes here.
     chmodSync(this.dir, 0o755);
     const file = path.join(this.dir, 'nginx.conf');
-    writeFileSync(file, nginxConfig(this.dir, this.port, this.upstreams));
+    writeFileSync(file, nginxConfig(this.dir, this.port, this.upstreams, this.options));
     execFileSync(NGINX, ['-t', '-q', '-c', file, '-p', this.dir], { stdio: 'inherit' });
     const child = spawn(NGINX, ['-c', file, '-p', this.dir], { stdio: ['ignore', 'ignore', 'inherit'] });
     this.child = child;

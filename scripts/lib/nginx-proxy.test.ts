@@ -1,19 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNginx, startReverseProxy } from './reverse-proxy';
+import { unusedPort } from '../../src/server/test/unused-port';
+import { NginxProxy } from './nginx-proxy';
 
-// A real nginx (skipped where none is installed) in front of two plain HTTP servers that answer who they are and the
-// forwarding headers they were given.
-const nginxInstalled = (() => {
-  try {
-    findNginx();
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// A real nginx (skipped where none is installed: `npm run test:cluster` installs it) in front of two plain HTTP
+// servers that answer who they are and the forwarding headers they were given.
+const nginxInstalled = existsSync('/usr/sbin/nginx');
 
 const upstreams: http.Server[] = [];
 
@@ -45,11 +41,17 @@ afterAll(async () => {
   await Promise.all(upstreams.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-describe.skipIf(!nginxInstalled)('startReverseProxy', () => {
-  it('spreads requests over the upstreams with the forwarding headers, passes bodies, and cleans up on stop', async () => {
-    const proxy = await startReverseProxy({
-      upstreams: upstreams.map((server) => `127.0.0.1:${(server.address() as AddressInfo).port}`),
-    });
+describe.skipIf(!nginxInstalled)('NginxProxy', () => {
+  it('spreads requests over the upstreams with the forwarding headers, passes bodies, and stops', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-nginx-test-'));
+    const port = await unusedPort();
+    const proxy = new NginxProxy(
+      dir,
+      port,
+      upstreams.map((server) => `127.0.0.1:${(server.address() as AddressInfo).port}`),
+      { accessLog: false },
+    );
+    await proxy.start();
     try {
       const answers = [];
       for (let i = 0; i < 4; i++)
@@ -68,7 +70,7 @@ describe.skipIf(!nginxInstalled)('startReverseProxy', () => {
       // What TRUST_PROXY=1 believes: the client's address as nginx saw it, the scheme, the host the client asked.
       expect(answers[0]!.forwardedFor).toBe('127.0.0.1');
       expect(answers[0]!.forwardedProto).toBe('http');
-      expect(answers[0]!.host).toBe(`127.0.0.1:${proxy.port}`);
+      expect(answers[0]!.host).toBe(`127.0.0.1:${port}`);
       // An upload larger than nginx's 1 MiB default passes through.
       const upload = await fetch(`${proxy.url}/api/c_report/catches`, {
         method: 'POST',
@@ -78,8 +80,8 @@ describe.skipIf(!nginxInstalled)('startReverseProxy', () => {
       expect(((await upload.json()) as { body: number }).body).toBe(3 * 1024 * 1024);
     } finally {
       await proxy.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(existsSync(proxy.dir)).toBe(false);
     await expect(fetch(proxy.url)).rejects.toThrow();
   });
 });
