@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { ensureCatchPartitions, MONTHS_AHEAD, monthStart, oldestAccepted } from '../../catch-store/catch-partitions';
+import { ensureCatchPartitions, MONTHS_AHEAD, monthStart, oldestAccepted } from '../../catch-store/catch-store';
 
 // PostgreSQL: the catch table partitioned by month of `caught_at` (decision 0029), so a retention command drops whole
 // months and every read with a time range visits only its months. SQLite: nothing (no partitions; retention deletes).
