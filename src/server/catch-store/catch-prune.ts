@@ -21,7 +21,13 @@ import { type Kysely, sql } from 'kysely';
 import { REPORT_MAX_AGE_DAYS } from '#shared/contracts/catches';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
-import { catchPartitions, ensureCatchPartitionsAhead, type CatchPartition } from './catch-partitions';
+import {
+  type CatchPartition,
+  catchPartitions,
+  DEFAULT_PARTITION,
+  ensureCatchPartitionsAhead,
+  monthStart,
+} from './catch-partitions';
 import { DAY_MS } from './heat-grid';
 import { PRUNED_MARK } from './heat-rollups';
 
@@ -83,6 +89,12 @@ async function pruneMonths(
   if (!options.dryRun) await ensureCatchPartitionsAhead(db, options.now);
   const months = (await catchPartitions(db)).filter((month) => month.to <= cutoff);
   let catches = 0;
+  if (options.dryRun) {
+    // The default partition's old rows would be moved into months of their own, then dropped with them.
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from ${sql.id(DEFAULT_PARTITION)} where caught_at < ${monthStart(cutoff)}`.execute(db);
+    catches += rows[0]!.n;
+  }
   for (const month of months) {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(month.name)}`.execute(db);
     catches += rows[0]!.n;
