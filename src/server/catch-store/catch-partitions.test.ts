@@ -47,7 +47,13 @@ type CatchRowItem = { client_id: string; report_id: string } & Record<string, un
 async function storeDirectly(loggerId: string, times: number[], keys = postgres): Promise<CatchRowItem[]> {
   const rows = times.map((time) => {
     const item = validCatch(place, { caught_at: wireTime(time) });
-    return { ...item, client_id: loggerId, caught_at: time, bait2_id: null, created_at: time } as CatchRowItem;
+    return {
+      ...item,
+      client_id: loggerId,
+      caught_at: time,
+      bait2_id: null,
+      created_at: time,
+    } as unknown as CatchRowItem;
   });
   await ctx.db.kysely
     .insertInto('catch')
