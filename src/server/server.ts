@@ -1,6 +1,6 @@
 /** Starts the server: config → database (migrated, demo world when empty) → app → listen; stops gracefully. */
 import { buildApp } from './app';
-import { createCatchBulkLoad } from './catch-store/catch-store';
+import { createCatchBulkLoad, ensureCatchPartitionsAhead } from './catch-store/catch-store';
 import { loadConfig } from './config';
 import { type OpenOptions, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -19,6 +19,17 @@ onReplicaState = (state, error) => {
 await seedDemoOnStart(config, db, services.catalogueImporter, app.log);
 // Seeding writes the catalogue: the in-memory snapshot must see it.
 await services.catalogue.refresh();
+// PostgreSQL: the catch table's month partitions (decision 0029), every month a catch is accepted for and three ahead,
+// before serving, then daily; any instance may run it (an advisory lock, each month created once). SQLite: nothing.
+const PARTITIONS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const ensurePartitions = () =>
+  ensureCatchPartitionsAhead(db.kysely).then(
+    (created) => created.length > 0 && app.log.info({ created }, 'catch partitions created'),
+    (error: unknown) => app.log.error({ err: error }, 'catch partitions failed'),
+  );
+await ensurePartitions();
+const partitions = setInterval(ensurePartitions, PARTITIONS_INTERVAL_MS).unref();
+app.addHook('onClose', async () => clearInterval(partitions));
 // A bulk load of catches that was interrupted (`npm run seed` stopped midway) left the catch table without its
 // indexes: they are built again, and the rollups with them, before serving (decision 0022).
 await createCatchBulkLoad(db.kysely, services.catalogue).finish();

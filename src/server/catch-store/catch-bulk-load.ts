@@ -14,12 +14,17 @@
  *    removes the mark. Creating the unique index fails loudly if a row was stored twice, adding the foreign key if a
  *    row names an unknown logger.
  *
+ * PostgreSQL (migration 0017, decision 0029): the catch table is partitioned by month; its indexes are partitioned
+ * indexes (dropped and created with every partition's), the unique (logger, report_id) index is on `catch_key`, which
+ * each `insert` fills alongside, and `finish` first moves rows the default partition caught into months of their own.
+ *
  * Until `finish` the catch table has no read indexes and no unique key: the server finishes an interrupted load at
  * start-up, before it serves (server.ts). Nothing here judges: the caller stores only rows the writer's rules
  * accepted (`judgeCatches`).
  */
 import { type Kysely, sql } from 'kysely';
 import { insertValues } from '../db/bulk-insert';
+import { ensureCatchPartitionsAhead } from './catch-partitions';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Transaction } from 'kysely';
@@ -74,10 +79,13 @@ export class CatchBulkLoad {
     values: readonly unknown[],
     alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<void> {
-    const step = dialectOf(this.db) === 'sqlite' ? ROWS_PER_STATEMENT * columns.length : values.length;
+    const sqlite = dialectOf(this.db) === 'sqlite';
+    const step = sqlite ? ROWS_PER_STATEMENT * columns.length : values.length;
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < values.length; i += step)
         await insertValues(trx, 'catch', columns, values.slice(i, i + step));
+      // PostgreSQL: the duplicate rule's keys live beside the partitioned table (migration 0017), loaded alongside.
+      if (!sqlite) await insertValues(trx, 'catch_key', KEY_COLUMNS, keysOf(columns, values));
       await alsoInTransaction?.(trx);
     });
   }
@@ -87,6 +95,8 @@ export class CatchBulkLoad {
     const dropped = await droppedOf(this.db);
     if (dropped === undefined) return;
     const sqlite = dialectOf(this.db) === 'sqlite';
+    // Rows of a month that had no partition landed in the default one: moved to months of their own before indexing.
+    await ensureCatchPartitionsAhead(this.db);
     await this.db.connection().execute(async (connection) => {
       // SQLite sorts an index's keys on helper threads; PostgreSQL builds one with parallel workers and sorts in
       // memory up to maintenance_work_mem (64 MB by default: a 5 M-row index spills to disk).
@@ -103,7 +113,7 @@ export class CatchBulkLoad {
       }
       // PostgreSQL: a table just loaded has no statistics and no visibility map, so the rebuild's and the readers'
       // index-only scans would visit every row (autovacuum would get there, later and maybe not before the rebuild).
-      if (!sqlite) await sql`vacuum (analyze) catch`.execute(connection);
+      if (!sqlite) await sql`vacuum (analyze) catch, catch_key`.execute(connection);
     });
     await this.rebuildDerived();
     await this.db.deleteFrom('meta').where('key', '=', BULK_LOAD_MARK).execute();
@@ -125,17 +135,31 @@ async function droppable(db: Kysely<Database>): Promise<Dropped[]> {
       order by name`.execute(db);
     return rows.rows;
   }
-  // Indexes behind a constraint (the primary key) cannot be dropped on their own, and are not ours to drop.
+  // Indexes behind a constraint (the primary key) cannot be dropped on their own, and are not ours to drop. The catch
+  // table is partitioned (migration 0017): its indexes are partitioned indexes, dropped and created again with every
+  // partition's (`pg_get_indexdef` prints them `on only catch`, which would create the parent's alone: the `only`
+  // goes). The duplicate rule's unique index is on `catch_key`.
   const rows = await sql<Dropped>`
-    select 'index' as kind, i.relname as name, pg_get_indexdef(i.oid) as sql
+    select 'index' as kind, i.relname as name, replace(pg_get_indexdef(i.oid), ' ON ONLY ', ' ON ') as sql
     from pg_index x join pg_class i on i.oid = x.indexrelid
-    where x.indrelid = 'catch'::regclass
+    where x.indrelid in ('catch'::regclass, 'catch_key'::regclass)
       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
     union all
     select 'constraint', conname, 'alter table catch add constraint "' || conname || '" ' || pg_get_constraintdef(oid)
     from pg_constraint where conrelid = 'catch'::regclass and contype = 'f'
     order by 1 desc, 2`.execute(db);
   return rows.rows;
+}
+
+const KEY_COLUMNS = ['client_id', 'report_id'] as const;
+
+/** The (client_id, report_id) of each row of a flat list of values, as a flat list again. */
+function keysOf(columns: readonly string[], values: readonly unknown[]): unknown[] {
+  const at = KEY_COLUMNS.map((column) => columns.indexOf(column));
+  if (at.some((i) => i < 0)) throw new Error('catch bulk load: rows without client_id and report_id');
+  const keys: unknown[] = [];
+  for (let row = 0; row < values.length; row += columns.length) for (const i of at) keys.push(values[row + i]);
+  return keys;
 }
 
 async function constraintExists(db: Kysely<Database>, name: string): Promise<boolean> {

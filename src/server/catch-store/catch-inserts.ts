@@ -7,8 +7,8 @@
  * Kept free of zod and the contracts' values, so the thread starts without loading them.
  */
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Transaction } from 'kysely';
-import { insertIgnoringConflicts } from '../db/bulk-insert';
+import { PostgresAdapter, type Transaction } from 'kysely';
+import { insertIgnoringConflicts, insertValues } from '../db/bulk-insert';
 import type { Database } from '../db/schema';
 import type { NewCatchRow } from './rows';
 
@@ -53,13 +53,19 @@ export async function insertInChunks<R extends object>(
  */
 export type CatchRowsInsert = (trx: Transaction<Database>, rows: readonly NewCatchRow[]) => Promise<Set<string>>;
 
-/** The default `CatchRowsInsert`: statements of `perStatement` rows, skipping the pairs already stored. */
+/**
+ * The default `CatchRowsInsert`: statements of `perStatement` rows, skipping the pairs already stored. PostgreSQL: the
+ * month-partitioned catch table cannot hold the (logger, report_id) rule (migration 0017, decision 0029): the pairs go
+ * into `catch_key` first (on conflict do nothing, the same answers as before, whatever the catch's month), then the
+ * catches whose pair was new, in one plain statement of arrays.
+ */
 export const insertCatchRowsInChunks =
   (perStatement = ROWS_PER_STATEMENT): CatchRowsInsert =>
   (trx, rows) =>
     insertInChunks(
       rows,
       async (chunk) => {
+        if (trx.getExecutor().adapter instanceof PostgresAdapter) return insertKeyedCatches(trx, chunk);
         const news = await insertIgnoringConflicts(
           trx,
           'catch',
@@ -71,6 +77,25 @@ export const insertCatchRowsInChunks =
       },
       perStatement,
     );
+
+/** PostgreSQL: the chunk's new (logger, report_id) pairs into `catch_key`, then their catches; the keys stored. */
+async function insertKeyedCatches(trx: Transaction<Database>, chunk: readonly NewCatchRow[]): Promise<string[]> {
+  const keys = await insertIgnoringConflicts(
+    trx,
+    'catch_key',
+    chunk.map((row) => ({ client_id: row.client_id, report_id: row.report_id })),
+    ['client_id', 'report_id'],
+    ['client_id', 'report_id'],
+  );
+  if (keys.length === 0) return [];
+  const created = new Set(keys.map((row) => ownedKey(row.client_id, row.report_id)));
+  const fresh = chunk.filter((row) => created.has(ownedKey(row.client_id, row.report_id)));
+  const columns = Object.keys(fresh[0]!) as (keyof NewCatchRow)[];
+  const values: unknown[] = [];
+  for (const row of fresh) for (const column of columns) values.push(row[column]);
+  await insertValues(trx, 'catch', columns, values);
+  return [...created];
+}
 
 /** Inserts a group's catches (each (logger, report_id) once in `rows`) and runs the hook; the `ownedKey`s created. */
 export async function insertCatchGroup(

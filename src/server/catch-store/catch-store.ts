@@ -20,6 +20,13 @@ export { CatchCommitThread } from './catch-commit-thread';
 export type { CatchWriter, OwnedItem } from './catch-writer';
 export { judgeCatches } from './catch-writer';
 export { BULK_LOAD_MARK, type CatchBulkLoad } from './catch-bulk-load';
+export {
+  ensureCatchPartitions,
+  ensureCatchPartitionsAhead,
+  MONTHS_AHEAD,
+  monthStart,
+  oldestAccepted,
+} from './catch-partitions';
 export type { IngestionCatalogue, IngestionCatalogueView } from './catalogue-rules';
 export type { HeatRollups } from './heat-rollups';
 

@@ -47,6 +47,21 @@ export interface RollupWork {
 /** The columns of a new catch the rollup and its windows need. */
 export type RolledCatch = WindowedCatch;
 
+/**
+ * Meta key set by a prune of old catches (catch-prune.ts): the UTC day before which raw catches may be gone. The
+ * rollup of those days is kept as it was counted and never recounted from the catches (decision 0029).
+ */
+export const PRUNED_MARK = 'catch_pruned_before_day';
+
+/** A day after every catch (its epoch ms stay a safe integer): the open end of a day range. */
+const LAST_DAY = 100_000_000;
+
+/** The day of PRUNED_MARK, 0 when nothing was pruned. */
+export async function prunedDay(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', PRUNED_MARK).executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
 /** Rows per upsert statement; the event loop is given back between statements (as the writer's inserts do). */
 const UPSERT_CHUNK = 100;
 
@@ -191,14 +206,18 @@ export class HeatRollups {
    * bounds changed counts every catch, in other cells: `ensureBounds` finds it.)
    */
   async ensureComplete(): Promise<boolean> {
+    // Days before a prune's mark have no raw catches left (catch-prune.ts): their rollup is kept, not recounted.
+    const pruned = await prunedDay(this.db);
     const [catches, counted] = await Promise.all([
       this.db
         .selectFrom('catch')
         .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('caught_at', '>=', pruned * DAY_MS)
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('heat_cell_day')
         .select((eb) => eb.fn.sum<number>('count').as('n'))
+        .where('day', '>=', pruned)
         .executeTakeFirstOrThrow(),
     ]);
     if (Number(catches.n) === Number(counted.n ?? 0)) return false;
@@ -212,8 +231,12 @@ export class HeatRollups {
    * into the rollup in one `insert … select`, inside the database: through JavaScript, in upserts of 100 rows, the
    * rebuild of a 1 M-catch world took 19 s on PostgreSQL, nearly all of it those statements (decision 0022).
    */
-  async rebuild(days?: readonly [number, number]): Promise<void> {
+  async rebuild(asked?: readonly [number, number]): Promise<void> {
     const grids = await this.grids();
+    // The days a prune removed the catches of keep their rollup: only the later ones can be recounted.
+    const pruned = await prunedDay(this.db);
+    const days: readonly [number, number] | undefined =
+      pruned > 0 ? [Math.max(asked?.[0] ?? 0, pruned), asked?.[1] ?? LAST_DAY] : asked;
     await this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'postgres') await sql`lock table catch in share mode`.execute(trx);
       // The windows were counted from the rollup being recounted: ensureWindows counts them again.

@@ -10,7 +10,7 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, SqliteAdapter } from 'kysely';
 import type { Database } from './schema';
 
-type HotTable = 'catch' | 'sale' | 'official_record';
+type HotTable = 'catch' | 'catch_key' | 'sale' | 'official_record';
 
 const MAX_TEMPLATES = 100;
 const templates = new Map<string, { sql: string; columns: string[] }>();

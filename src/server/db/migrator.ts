@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-heat-windows';
 import * as m0014 from './migrations/0014-catalogue-versions';
 import * as m0015 from './migrations/0015-heat-rollup-bounds';
 import * as m0016 from './migrations/0016-heat-window-packed';
+import * as m0017 from './migrations/0017-catch-partitions';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-catalogue-versions': m0014,
   '0015-heat-rollup-bounds': m0015,
   '0016-heat-window-packed': m0016,
+  '0017-catch-partitions': m0017,
 };
 
 function migratorOf(db: Db): Migrator {

@@ -168,6 +168,15 @@ export interface CatchTable extends CaughtColumns, MeasuredColumns {
   created_at: number;
 }
 
+/**
+ * PostgreSQL only (migration 0017): the (logger, report_id) of every stored catch, unique — the duplicate rule the
+ * month-partitioned catch table cannot hold itself (decision 0029). Absent on SQLite, where `catch` keeps the index.
+ */
+export interface CatchKeyTable {
+  client_id: string;
+  report_id: string;
+}
+
 export interface SaleTable {
   id: Generated<number>;
   client_id: string;
@@ -335,6 +344,7 @@ export interface Database {
   logger_binding_code: LoggerBindingCodeTable;
   revoked_token: RevokedTokenTable;
   catch: CatchTable;
+  catch_key: CatchKeyTable;
   sale: SaleTable;
   official_record: OfficialRecordTable;
   heat_cell_day: HeatCellDayTable;
