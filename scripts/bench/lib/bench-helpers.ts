@@ -45,9 +45,14 @@ export async function removeUploads(db: Db, rollups: HeatRollups): Promise<void>
     .executeTakeFirstOrThrow();
   if (span.first !== null && span.last !== null) {
     await db.kysely.deleteFrom('catch').where('client_id', 'in', simulated).execute();
+    // PostgreSQL keeps the duplicate rule's keys apart from the partitioned catches (decision 0029).
+    if (db.dialect === 'postgres')
+      await db.kysely.deleteFrom('catch_key').where('client_id', 'in', simulated).execute();
     await db.kysely.deleteFrom('sale').where('client_id', 'in', simulated).execute();
     await rollups.rebuild([Math.floor(Number(span.first) / DAY_MS), Math.floor(Number(span.last) / DAY_MS) + 1]);
   }
   if (db.dialect === 'postgres')
-    await sql`vacuum (analyze) catch, sale, heat_cell_day, heat_cell_window, heat_window_packed`.execute(db.kysely);
+    await sql`vacuum (analyze) catch, catch_key, sale, heat_cell_day, heat_cell_window, heat_window_packed`.execute(
+      db.kysely,
+    );
 }
