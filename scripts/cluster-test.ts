@@ -23,7 +23,7 @@ import { VIP_PERIOD_DAYS } from '#shared/contracts/vip';
 import { ROD_TYPES, WEATHER_KINDS } from '#shared/game/catch-attributes';
 import { BuiltServer, inheritedEnv, requireBuild } from './lib/built-server';
 import { ensureNginx, NginxProxy } from './lib/nginx-proxy';
-import { allowReplication, PgReplica } from './lib/pg-replica';
+import { allowReplication, PgReplica, pgQuery } from './lib/pg-replica';
 import { runLoggerSimulator, type SimulatorStats } from '../src/server/demo/logger-simulator';
 import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from '../src/server/features/vip/local-provider';
 import { unusedPort } from '../src/server/test/unused-port';
@@ -552,16 +552,6 @@ async function replicaChecks(replica: PgReplica) {
     );
   } finally {
     await c.stop('SIGTERM');
-  }
-}
-
-async function pgQuery<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text)).rows;
-  } finally {
-    await client.end();
   }
 }
 

@@ -23,7 +23,8 @@ import pg from 'pg';
 const BIN = '/usr/lib/postgresql/15/bin';
 const HBA_LINE = 'host replication all 127.0.0.1/32 trust';
 
-async function query<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+/** One query on a connection of its own (the replica's setup and the scripts' checks; no pool to close). */
+export async function pgQuery<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -39,7 +40,7 @@ async function query<R extends pg.QueryResultRow>(url: string, text: string): Pr
  * was changed, for the script to say.
  */
 export async function allowReplication(url: string): Promise<string[]> {
-  const [settings] = await query<{ hba_file: string; wal_level: string; max_wal_senders: string }>(
+  const [settings] = await pgQuery<{ hba_file: string; wal_level: string; max_wal_senders: string }>(
     url,
     `select current_setting('hba_file') as hba_file, current_setting('wal_level') as wal_level,
             current_setting('max_wal_senders') as max_wal_senders`,
@@ -60,7 +61,7 @@ export async function allowReplication(url: string): Promise<string[]> {
     );
   if (allowed) return [];
   appendFileSync(settings.hba_file, `\n# Streaming replicas on this machine (npm run test:cluster)\n${HBA_LINE}\n`);
-  await query(url, 'select pg_reload_conf()');
+  await pgQuery(url, 'select pg_reload_conf()');
   return [`added "${HBA_LINE}" to ${settings.hba_file} and reloaded`];
 }
 
