@@ -241,7 +241,7 @@ test('a shared URL restores the view; a click on the map shows what was caught i
   await page.mouse.move(point.x, point.y);
   const readout = page.getByTestId('heat-readout');
   await expect(readout).toContainText(/\d+ catch/);
-  const [, shownX, shownY] = /x:y (-?[\d.]+):(-?[\d.]+)/.exec((await readout.textContent()) ?? '') ?? [];
+  const [, shownX, shownY] = /x (-?[\d.]+) · y (-?[\d.]+)/.exec((await readout.textContent()) ?? '') ?? [];
   // Within the cell (a cell is several game units wide; the pointer's pixel rounds a little).
   expect(Math.abs(Number(shownX) - spot.x)).toBeLessThan(spot.halfCell.w + 1);
   expect(Math.abs(Number(shownY) - spot.y)).toBeLessThan(spot.halfCell.h + 1);

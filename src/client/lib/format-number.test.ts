@@ -4,6 +4,8 @@ import {
   formatCoordinate,
   formatCount,
   formatDecimal,
+  formatArea,
+  formatPoint,
   formatShare,
   shareDigits,
   formatWeight,
@@ -63,5 +65,17 @@ describe('number formats', () => {
     expect(formatChange(12.5, 'en')).toBe('+12.5%');
     expect(formatChange(-8, 'en')).toBe('−8%');
     expect(formatChange(0, 'en')).toBe('0%');
+  });
+});
+
+describe('points and areas in game coordinates', () => {
+  it('writes a point one way in every language, with the decimals asked for and no grouping', () => {
+    for (const locale of ['zh', 'en', 'ja']) expect(formatPoint(1234.567, 67, locale, 2)).toBe('x 1234.57 · y 67');
+    expect(formatPoint(-5.5, 0, 'en')).toBe('x -6 · y 0');
+  });
+
+  it('writes an area the same way, an open side as "…"', () => {
+    expect(formatArea({ x_min: 120, x_max: 128, y_min: 300.25, y_max: 308 }, 'en', 1)).toBe('x 120–128 · y 300.3–308');
+    expect(formatArea({ x_min: 5, x_max: null, y_min: null, y_max: null }, 'zh', 2)).toBe('x 5–… · y …–…');
   });
 });

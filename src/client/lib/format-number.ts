@@ -28,6 +28,24 @@ export function formatCoordinate(value: number, locale: string, digits = 0): str
 }
 
 /**
+ * A point in game coordinates, written the same way wherever one is shown (the heat map's readout, a catch's
+ * detail): "x 1234.5 · y 67". The letters are the game's axis names, the same in every language.
+ */
+export function formatPoint(x: number, y: number, locale: string, digits = 0): string {
+  return `x ${formatCoordinate(x, locale, digits)} · y ${formatCoordinate(y, locale, digits)}`;
+}
+
+/** An area in game coordinates, as `formatPoint` writes a point: "x 120–128 · y 300–308"; an open side reads "…". */
+export function formatArea(
+  area: { x_min: number | null; x_max: number | null; y_min: number | null; y_max: number | null },
+  locale: string,
+  digits = 0,
+): string {
+  const f = (value: number | null) => (value === null ? '…' : formatCoordinate(value, locale, digits));
+  return `x ${f(area.x_min)}–${f(area.x_max)} · y ${f(area.y_min)}–${f(area.y_max)}`;
+}
+
+/**
  * Weights are stored in grams. Below a kilogram players think in grams; above it in kilograms, and a trophy
  * threshold or a record must stay exact, so kilograms keep up to three decimals (every gram), trailing zeros dropped.
  */

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleMarker, ImageOverlay, MapContainer, Rectangle, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { useLocale } from '../../../lib/use-locale';
 import { type Cell, cellArea, cellAt, countGrid, type HeatClass, type HeatGrid, heatPixels } from '../heat-scale';
-import { formatCoordinate, formatCount } from '../../../lib/format-number';
+import { formatCount, formatPoint } from '../../../lib/format-number';
 import classes from './heat-map-view.module.css';
 
 type Bounds = HeatGrid['bounds'];
@@ -217,10 +217,7 @@ export function HeatMapView({
       </MapContainer>
       {hover && (
         <div className={classes.readout} data-testid="heat-readout">
-          {t('map.readout', {
-            x: formatCoordinate(hover.x, lang, digits),
-            y: formatCoordinate(hover.y, lang, digits),
-          })}
+          {formatPoint(hover.x, hover.y, lang, digits)}
           {' · '}
           {hover.count
             ? t('map.catches', { count: hover.count, formatted: formatCount(hover.count, lang) })

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogItem } from '../api/log-queries';
-import { formatCoordinate, formatDecimal, formatWeight } from '../../../lib/format-number';
+import { formatDecimal, formatPoint, formatWeight } from '../../../lib/format-number';
 import { durationParts } from '../log-format';
 import { CatchBaits } from './bait-info';
 import { CompassRose } from './compass-rose';
@@ -55,14 +55,7 @@ export function LogDetail({ item }: { item: LogItem }) {
         {map && hasPlace && <MapPreview map={map} mapName={mapName} x={item.x!} y={item.y!} />}
         <DataList labelWidth="8rem" gap="xs" withDivider>
           <Row label={t('detail.map')}>{mapName}</Row>
-          <Row label={t('detail.coordinatesLabel')}>
-            {hasPlace
-              ? t('detail.coordinates', {
-                  x: formatCoordinate(item.x!, lang, 2),
-                  y: formatCoordinate(item.y!, lang, 2),
-                })
-              : none}
-          </Row>
+          <Row label={t('detail.coordinatesLabel')}>{hasPlace ? formatPoint(item.x!, item.y!, lang, 2) : none}</Row>
         </DataList>
       </Stack>
 

@@ -13,8 +13,8 @@ import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogKind } from '../api/log-queries';
-import { activeFilterCount, type LogFilters as Filters, type LogSpot, NO_FILTERS } from '../hooks/use-log-params';
-import { formatCoordinate } from '../../../lib/format-number';
+import { activeFilterCount, type LogFilters as Filters, NO_FILTERS } from '../hooks/use-log-params';
+import { formatArea } from '../../../lib/format-number';
 
 interface LogFiltersProps {
   kind: LogKind;
@@ -43,12 +43,6 @@ function options(
   return items
     .map((item) => ({ value: String(item.id), label: displayName(item) }))
     .sort((a, b) => collator.compare(a.label, b.label));
-}
-
-/** A spot's sides as text; an open side reads "…". */
-function spotValues(spot: LogSpot, lang: string): Record<keyof LogSpot, string> {
-  const f = (value: number | null) => (value === null ? '…' : formatCoordinate(value, lang, 2));
-  return { x_min: f(spot.x_min), x_max: f(spot.x_max), y_min: f(spot.y_min), y_max: f(spot.y_max) };
 }
 
 /**
@@ -109,7 +103,7 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
         // here it is the only way to remove the spot.
         removeButtonProps={{ 'aria-label': t('filters.removeSpot'), 'aria-hidden': false, tabIndex: 0 }}
       >
-        {t('filters.spot', spotValues(value.spot, lang))}
+        {t('filters.spot', { area: formatArea(value.spot, lang, 2) })}
       </Pill>
     </Pill.Group>
   );
