@@ -55,9 +55,14 @@ afterEach(() => clearSession());
 const SLOW = { timeout: 15_000 };
 
 describe('AI records', SLOW, () => {
-  it('shows fish with its star type, bait with its type, and time, newest first as the server sends them', async () => {
+  it('shows fish with its star type, weight, map, bait with its type, and time, newest first as the server sends them', async () => {
     render('bird');
     const table = await screen.findByRole('table', { name: en.table.birdCaption });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([en.table.fish, en.table.weight, en.table.map, en.table.bait, en.table.time]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
@@ -65,6 +70,8 @@ describe('AI records', SLOW, () => {
     expect(first.getByText('Super rare blue crown').closest('[data-rarity]')?.getAttribute('data-rarity')).toBe(
       'rate_rare_star',
     );
+    expect(first.getByText('Amber Lake')).toBeTruthy();
+    expect(first.getByText(/\d( k)?g$/)).toBeTruthy();
     expect(first.getByRole('button', { name: baitButton('Worm') })).toBeTruthy();
     expect(first.getByText('Live bait')).toBeTruthy();
     expect(first.getByText(formatDateTime('2026-11-20T08:15:00Z').slice(0, 10))).toBeTruthy();
@@ -208,6 +215,18 @@ describe('AI records', SLOW, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?map=1'));
   });
 
+  it("opens the detail from anywhere on the row, but a click on the bait stays the bait's", async () => {
+    api.on({ 'GET /api/logs/bird/7': answer(birdItem()) });
+    const { router } = render('bird', `${BIRD}?map=1`);
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    fireEvent.click(within(row).getByRole('button', { name: baitButton('Worm') }));
+    expect(router.state.location.search).toBe('?map=1');
+    fireEvent.click(within(row).getByText('Amber Lake'));
+    await screen.findByRole('dialog', { name: 'Northern Pike' });
+    expect(router.state.location.search).toBe('?map=1&id=7');
+  });
+
   it('opens the detail of a shared link from the API', async () => {
     api.on({ 'GET /api/logs/bird/99': answer(birdItem({ id: 99, fish_id: 11, night: false, weather: 'sunny' })) });
     render('bird', `${BIRD}?id=99`);
@@ -252,7 +271,14 @@ describe('official records', SLOW, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual([en.table.fish, en.table.weight, en.table.bait, en.table.player, en.table.time]);
+    expect(headers).toEqual([
+      en.table.fish,
+      en.table.weight,
+      en.table.map,
+      en.table.bait,
+      en.table.player,
+      en.table.time,
+    ]);
     expect(within(table).getByText('Old Salt')).toBeTruthy();
     expect(within(table).getByText('25 kg')).toBeTruthy();
     expect(lastList('official').get('category')).toBe('ultralight');

@@ -2,7 +2,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -19,93 +19,118 @@ interface LogTableProps {
 }
 
 /**
- * Table of records (docs/product-requirements.md §2: fish with rarity colour and star type, bait type, time; official:
- * player, weight).
+ * Table of records (docs/product-requirements.md §2: fish with rarity colour and star type, weight, map, bait type,
+ * time; official: player too). The whole row opens the catch's detail (the fish's link is the keyboard's way there);
+ * a click on the bait's own button or a link in the row stays theirs. On a phone the columns that do not fit scroll
+ * sideways, and a line above the table says so.
  */
 export function LogTable({ kind, items }: LogTableProps) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
   const displayName = useDisplayName();
-  const { fishById } = useBaseConfig();
+  const { fishById, mapById } = useBaseConfig();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const official = kind === 'official';
   // A phone drops the year (the time's title keeps it) and the wide cell padding, so the AI records fit 390 px.
   const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
 
   return (
     // Wide enough for every column; narrower screens scroll the table sideways rather than squeezing the names.
-    <Table.ScrollContainer minWidth={official ? 600 : 330} type="native">
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing={phone ? 6 : 'sm'}
-        highlightOnHover
-        striped="even"
-        data-testid="log-table"
-        aria-label={official ? t('table.officialCaption') : t('table.birdCaption')}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('table.fish')}</Table.Th>
-            {official && <Table.Th scope="col">{t('table.weight')}</Table.Th>}
-            <Table.Th scope="col">{t('table.bait')}</Table.Th>
-            {official && <Table.Th scope="col">{t('table.player')}</Table.Th>}
-            <Table.Th scope="col">{t('table.time')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const fish = fishById(item.fish_id);
-            const name = fish ? displayName(fish) : t('detail.unknownFish');
-            const time = formatDateTime(item.caught_at);
-            return (
-              <Table.Tr key={item.id} data-id={item.id}>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Anchor
-                      component={Link}
-                      to={detailSearch(searchParams, item.id)}
-                      preventScrollReset
-                      fw={600}
-                      size="sm"
-                      lang={lang}
-                      aria-label={t('table.open', { fish: name, time })}
-                    >
-                      {name}
-                    </Anchor>
-                    {/* Most catches are no trophy: a badge on each would drown the ones that are. */}
-                    {item.star_type !== STAR_TYPE_UNKNOWN && <StarBadge starType={item.star_type} size="sm" />}
-                  </Stack>
-                </Table.Td>
-                {official && (
+    <>
+      {phone && (
+        <Text size="xs" c="dimmed" mb={4} data-testid="log-table-scroll-hint">
+          {t('table.scrollHint')}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={official ? 720 : 560} type="native">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing={phone ? 6 : 'sm'}
+          highlightOnHover
+          striped="even"
+          data-testid="log-table"
+          aria-label={official ? t('table.officialCaption') : t('table.birdCaption')}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('table.fish')}</Table.Th>
+              <Table.Th scope="col">{t('table.weight')}</Table.Th>
+              <Table.Th scope="col">{t('table.map')}</Table.Th>
+              <Table.Th scope="col">{t('table.bait')}</Table.Th>
+              {official && <Table.Th scope="col">{t('table.player')}</Table.Th>}
+              <Table.Th scope="col">{t('table.time')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => {
+              const fish = fishById(item.fish_id);
+              const name = fish ? displayName(fish) : t('detail.unknownFish');
+              const time = formatDateTime(item.caught_at);
+              const map = mapById(item.map_id);
+              const detail = detailSearch(searchParams, item.id);
+              return (
+                <Table.Tr
+                  key={item.id}
+                  data-id={item.id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={(event) => {
+                    // The fish's link, the bait's button and its popover answer their own clicks.
+                    if ((event.target as Element).closest('a, button, [role="dialog"]')) return;
+                    void navigate(detail, { preventScrollReset: true });
+                  }}
+                >
+                  <Table.Td>
+                    <Stack gap={4} align="flex-start">
+                      <Anchor
+                        component={Link}
+                        to={detail}
+                        preventScrollReset
+                        fw={600}
+                        size="sm"
+                        lang={lang}
+                        aria-label={t('table.open', { fish: name, time })}
+                      >
+                        {name}
+                      </Anchor>
+                      {/* Most catches are no trophy: a badge on each would drown the ones that are. */}
+                      {item.star_type !== STAR_TYPE_UNKNOWN && <StarBadge starType={item.star_type} size="sm" />}
+                    </Stack>
+                  </Table.Td>
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                     {formatWeight(item.weight, lang)}
                   </Table.Td>
-                )}
-                <Table.Td>
-                  <CatchBaits baitId={item.bait_id} bait2Id={item.bait2_id} />
-                </Table.Td>
-                {'player_name' in item && (
                   <Table.Td>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {item.player_name}
+                    <Text size="sm" lang={lang}>
+                      {map ? displayName(map) : t('table.unknownMap', { id: item.map_id })}
                     </Text>
                   </Table.Td>
-                )}
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <time dateTime={item.caught_at} title={time}>
-                    <Text size="sm" component="span" display="block" style={{ whiteSpace: 'nowrap' }}>
-                      {phone ? formatDate(item.caught_at).slice(5) : formatDate(item.caught_at)}
-                    </Text>
-                    <Text size="xs" c="dimmed" component="span" display="block">
-                      {time.slice(11)}
-                    </Text>
-                  </time>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  <Table.Td>
+                    <CatchBaits baitId={item.bait_id} bait2Id={item.bait2_id} />
+                  </Table.Td>
+                  {'player_name' in item && (
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {item.player_name}
+                      </Text>
+                    </Table.Td>
+                  )}
+                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <time dateTime={item.caught_at} title={time}>
+                      <Text size="sm" component="span" display="block" style={{ whiteSpace: 'nowrap' }}>
+                        {phone ? formatDate(item.caught_at).slice(5) : formatDate(item.caught_at)}
+                      </Text>
+                      <Text size="xs" c="dimmed" component="span" display="block">
+                        {time.slice(11)}
+                      </Text>
+                    </time>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
