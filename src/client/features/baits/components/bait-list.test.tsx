@@ -119,7 +119,18 @@ describe('BaitList', () => {
     expect(screen.getByText(zh.list.total_other.replace('{{count}}', String(BAITS.length)))).toBeTruthy();
     expect(lastRequest().get('group_type')).toBe('baits');
     expect(lastRequest().get('lang')).toBe('zh');
-    expect(lastRequest().get('like_start')).toBe('true');
+    // A search matches anywhere in a name by default.
+    expect(lastRequest().get('like_start')).toBe('false');
+  });
+
+  it('matches only at the start of a name when the box is unticked, and keeps that in the URL', async () => {
+    const router = renderList();
+    await screen.findByRole('heading', { name: '蚯蚓' });
+    const anywhere = screen.getByRole('checkbox', { name: zh.search.contains });
+    expect((anywhere as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(anywhere);
+    await waitFor(() => expect(lastRequest().get('like_start')).toBe('true'));
+    expect(router.state.location.search).toBe('?match=start');
   });
 
   it('filters by the clicked letter and keeps it in the URL', async () => {

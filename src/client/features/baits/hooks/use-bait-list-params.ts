@@ -13,8 +13,10 @@ function parseLetter(value: string | null): string | null {
 }
 
 /**
- * The bait list's filters live in the URL (`?letter=B&q=worm&match=contains&page=2`) so that a list can be shared
- * and the back button walks through earlier letters and pages. Defaults are left out to keep links short.
+ * The bait list's filters live in the URL (`?letter=B&q=worm&match=start&page=2`) so that a list can be shared
+ * and the back button walks through earlier letters and pages. Defaults are left out to keep links short. A search
+ * matches anywhere in a name unless `match=start` says otherwise: "spoon", "maggot" or "勺" find the baits whose
+ * names hold them, wherever they stand (a prefix search found nothing for them).
  */
 export function useBaitListParams(): [
   BaitListFilters,
@@ -27,7 +29,7 @@ export function useBaitListParams(): [
       page: parsePage(searchParams.get('page')),
       letter: parseLetter(searchParams.get('letter')),
       q: parseSearchText(searchParams.get('q')),
-      contains: searchParams.get('match') === 'contains',
+      contains: searchParams.get('match') !== 'start',
     }),
     [searchParams],
   );
@@ -37,7 +39,7 @@ export function useBaitListParams(): [
       edit((next) => {
         if ('letter' in patch) setParam(next, 'letter', patch.letter);
         if ('q' in patch) setParam(next, 'q', patch.q);
-        if ('contains' in patch) setParam(next, 'match', patch.contains ? 'contains' : null);
+        if ('contains' in patch) setParam(next, 'match', patch.contains ? null : 'start');
         // Any change of filter starts again at page 1; only an explicit page change keeps a page number.
         setParam(next, 'page', patch.page && patch.page > 1 ? patch.page : null);
       }, options),
