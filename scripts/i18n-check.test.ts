@@ -49,6 +49,21 @@ describe('i18n check', () => {
     ]);
   });
 
+  it('reports a text that names other placeholders than the same text in Chinese', () => {
+    const problems = checkLocales(
+      write({
+        'zh/common.json': { total: '共 {{count}} 条', when: '{{date}} {{time}}', plain: '鱼' },
+        'en/common.json': { total: '{{count}} records', when: '{{time}}, {{date, short}}', plain: 'Fish' },
+        'ja/common.json': { total: '{{n}} 件', when: '{{date}}', plain: '{{fish}}' },
+      }),
+    );
+    expect(problems).toEqual([
+      'ja/common.json: "plain" names {{fish}} where zh names {{}}',
+      'ja/common.json: "total" names {{n}} where zh names {{count}}',
+      'ja/common.json: "when" names {{date}} where zh names {{date, time}}',
+    ]);
+  });
+
   it('reports invalid JSON', () => {
     const problems = checkLocales(write({ 'zh/common.json': '{', 'en/common.json': {}, 'ja/common.json': {} }));
     expect(problems[0]).toMatch(/^zh\/common\.json: not valid JSON/);

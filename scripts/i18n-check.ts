@@ -1,7 +1,8 @@
 /**
  * Checks the translations in src/client/locales/{zh,en,ja}/<namespace>.json (docs/design.md §2): every namespace exists
- * in every language, every key (nested, dotted) present in one language is present in all, and no text is empty.
- * Exits non-zero listing each problem.
+ * in every language, every key (nested, dotted) present in one language is present in all, no text is empty, and a
+ * text names the same `{{placeholders}}` in every language (one that drops or misspells a value would show a blank or
+ * the raw braces). Exits non-zero listing each problem.
  *
  *   npm run i18n:check            (= tsx scripts/i18n-check.ts [folder])
  */
@@ -22,6 +23,12 @@ export function flatten(value: Json, prefix = '', into = new Map<string, Json>()
     into.set(prefix, value);
   }
   return into;
+}
+
+/** The `{{name}}` placeholders a text names, sorted (i18next's interpolation; formats after a comma ignored). */
+export function placeholders(value: Json): string[] {
+  if (typeof value !== 'string') return [];
+  return [...new Set([...value.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]!))].sort();
 }
 
 function isEmpty(value: Json): boolean {
@@ -75,6 +82,15 @@ export function checkLocales(dir: string = LOCALES_DIR, locales: readonly string
           problems.push(`${locale}/${namespace}.json: missing "${key}" (present in ${holders.join(', ')})`);
         } else if (isEmpty(flat.get(key)!)) {
           problems.push(`${locale}/${namespace}.json: "${key}" is empty`);
+        } else {
+          // Each language against the first that has the key (zh, the default), so a difference is reported once.
+          const reference = locales.find((other) => byLocale.get(other)?.has(key));
+          const own = placeholders(flat.get(key)!).join(', ');
+          const theirs = placeholders(byLocale.get(reference!)!.get(key)!).join(', ');
+          if (reference !== locale && own !== theirs)
+            problems.push(
+              `${locale}/${namespace}.json: "${key}" names {{${own}}} where ${reference} names {{${theirs}}}`,
+            );
         }
       }
     }
