@@ -2,7 +2,7 @@
  * The account journey as a player makes it, in Chromium against the built site: register → log out → forgot
  * password → the link from the e-mail the server wrote (no SMTP_URL: the outbox folder) → new password → log in →
  * nickname and avatar → a new password and e-mail address with the current password (a wrong one first) → bind a
- * logger id → log out and in with the new address and password. Plus the 'Link Error' path of a used or broken reset
+ * logger id → log out and in with the new address and password. Plus the 'Invalid link' path of a used or broken reset
  * link.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -184,7 +184,7 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
   await expect(page.getByText(newEmail).first()).toBeVisible();
 });
 
-test("a broken or missing reset link shows 'Link Error'", async ({ page }) => {
+test("a broken or missing reset link shows 'Invalid link'", async ({ page }) => {
   await page.goto(`${localePath('zh', PAGE_PATHS.resetPwd)}?token=not-a-real-token`);
   await page.getByLabel(zh.account.profile.newPassword, { exact: true }).fill('whatever-1');
   await page.getByLabel(zh.account.fields.confirmPassword, { exact: true }).fill('whatever-1');

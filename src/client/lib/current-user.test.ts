@@ -55,13 +55,16 @@ describe('start-up current-user check', () => {
     expect(api.to('GET', '/api/users/me')[0]!.headers.Authorization).toBe('Bearer tok');
   });
 
-  it("keeps the session and says 'Get user info failed' when the server fails otherwise", async () => {
+  it('keeps the session and says the account could not be loaded when the server fails otherwise', async () => {
     setSession({ token: 'tok', userInfo: stored });
     fakeApi({ 'GET /api/users/me': () => json({ detail: 'database unavailable' }, 503) });
     await checkCurrentUser();
     expect(getSession().token).toBe('tok');
     expect(shownToasts()).toContainEqual(
-      expect.objectContaining({ title: 'Get user info failed, please log in again', message: 'database unavailable' }),
+      expect.objectContaining({
+        title: 'Your account could not be loaded, please log in again',
+        message: 'database unavailable',
+      }),
     );
   });
 

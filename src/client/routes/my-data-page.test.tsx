@@ -51,13 +51,13 @@ describe('my data page', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it("binds a logger id with its code, says 'Bind Success' and then shows the bound id", async () => {
+  it("binds a logger id with its code, says 'Logger bound' and then shows the bound id", async () => {
     const api = fakeApi({ [`POST ${BIND}`]: () => json({ ...USER, client_id: LOGGER_ID }) });
     renderRoute(<MyDataPage />, { path: PATH });
     await bind(` ${LOGGER_ID} `, ' 7k3q-x9mz ');
 
     expect((await screen.findByTestId('bound-logger-id')).textContent).toBe(LOGGER_ID);
-    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Bind Success' }));
+    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Logger bound' }));
     expect(api.to('POST', BIND)[0]!.json).toEqual({ client_id: LOGGER_ID, code: '7k3q-x9mz' });
     expect(getSession().userInfo?.client_id).toBe(LOGGER_ID);
     expect(screen.getByRole('button', { name: en.myData.copy })).toBeTruthy();

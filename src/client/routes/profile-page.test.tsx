@@ -63,9 +63,9 @@ describe('profile page: avatar', () => {
 
     pick(new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Image size can not bigger than 5mb');
+    expect((await screen.findByRole('alert')).textContent).toBe('The picture must be 5 MB or smaller');
     expect(shownToasts()).toContainEqual(
-      expect.objectContaining({ title: en.profile.avatarFailed, message: 'Image size can not bigger than 5mb' }),
+      expect.objectContaining({ title: en.profile.avatarFailed, message: 'The picture must be 5 MB or smaller' }),
     );
     expect(api.to('POST', '/api/users/me/avatar')).toHaveLength(0);
   });
@@ -84,7 +84,7 @@ describe('profile page: avatar', () => {
     expect(upload!.body).toBeInstanceOf(FormData);
     expect((upload!.body as FormData).get('file')).toBe(picture);
     expect(upload!.headers.Authorization).toBe('Bearer tok-old');
-    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'avatar upload success' }));
+    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Avatar uploaded' }));
     expect(screen.getByRole('img', { name: 'Avatar of Angler' }).getAttribute('src')).toBe('/media/avatars/new.webp');
   });
 
@@ -112,9 +112,7 @@ describe('profile page: details and password', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: en.submit.save }));
 
-    await waitFor(() =>
-      expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'profile update success' })),
-    );
+    await waitFor(() => expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Profile updated' })));
     expect(api.to('PATCH', '/api/users/me')[0]!.json).toEqual({ nickname: 'Pike Hunter' });
     expect(getSession()).toEqual({ token: 'tok-old', userInfo: { ...USER, nickname: 'Pike Hunter' } });
   });
@@ -151,9 +149,7 @@ describe('profile page: details and password', () => {
     expect(
       api.requests.some((request) => request.headers.Authorization === 'Bearer tok-old' && request.method === 'GET'),
     ).toBe(false);
-    await waitFor(() =>
-      expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'profile update success' })),
-    );
+    await waitFor(() => expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Profile updated' })));
     expect(router.state.location.pathname).toBe(PATH);
     // The password inputs are blank again, so the current password is no longer asked for.
     expect((screen.getByLabelText(/^New password/, { selector: 'input' }) as HTMLInputElement).value).toBe('');
@@ -182,15 +178,15 @@ describe('profile page: details and password', () => {
       target: { value: 'Pike Hunter' },
     });
     save();
-    await waitFor(() => expect(shownToasts()).toContainEqual(expect.objectContaining({ title: 'update failed' })));
-    save();
     await waitFor(() =>
-      expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'profile update success' })),
+      expect(shownToasts()).toContainEqual(expect.objectContaining({ title: 'The profile could not be updated' })),
     );
-    expect(shownToasts().filter((shown) => shown.title === 'update failed')).toEqual([]);
+    save();
+    await waitFor(() => expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Profile updated' })));
+    expect(shownToasts().filter((shown) => shown.title === 'The profile could not be updated')).toEqual([]);
   });
 
-  it("says 'update failed' and marks a refused password", async () => {
+  it('says the profile could not be updated and marks a refused password', async () => {
     fakeApi({
       'PATCH /api/users/me': () =>
         json(
@@ -204,7 +200,7 @@ describe('profile page: details and password', () => {
     save();
     await waitFor(() =>
       expect(shownToasts()).toContainEqual(
-        expect.objectContaining({ title: 'update failed', message: en.validation.passwordTooLong }),
+        expect.objectContaining({ title: 'The profile could not be updated', message: en.validation.passwordTooLong }),
       ),
     );
     expect(screen.getByLabelText(/^New password/, { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');

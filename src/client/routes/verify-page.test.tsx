@@ -40,10 +40,10 @@ describe('verify page', () => {
     expect(screen.getByRole('link', { name: en.verify.toUser }).getAttribute('href')).toBe('/en/user');
   });
 
-  it("shows 'Link Error' for a bad token", async () => {
+  it("shows 'Invalid link' for a bad token", async () => {
     fakeApi({ 'POST /api/auth/verify': () => json({ detail: 'VERIFY_USER_BAD_TOKEN' }, 400) });
     renderRoute(<VerifyPage />, { path: PATH, url: `${PATH}?token=bad` });
-    expect(await screen.findByRole('heading', { name: 'Link Error' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invalid link' })).toBeTruthy();
     expect(screen.getByText(en.linkError.verify)).toBeTruthy();
   });
 
@@ -53,10 +53,10 @@ describe('verify page', () => {
     expect(await screen.findByRole('heading', { name: en.verify.already })).toBeTruthy();
   });
 
-  it("shows 'Link Error' without calling the server when the token is missing", async () => {
+  it("shows 'Invalid link' without calling the server when the token is missing", async () => {
     const api = fakeApi();
     renderRoute(<VerifyPage />, { path: PATH });
-    expect(await screen.findByRole('heading', { name: 'Link Error' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invalid link' })).toBeTruthy();
     await waitFor(() => expect(api.requests).toHaveLength(0));
   });
 });

@@ -22,15 +22,17 @@ afterEach(async () => {
 });
 
 describe('account texts', () => {
-  it("are the spec's and the contract's English wording exactly", () => {
+  it("are the contract's reasons exactly, and say the spec's messages in natural English (decision 0031)", () => {
     expect(en.validation.nicknameTooShort).toBe(NICKNAME_TOO_SHORT);
     expect(en.validation.passwordTooShort).toBe(PASSWORD_TOO_SHORT);
     expect(en.validation.passwordTooLong).toBe(PASSWORD_TOO_LONG);
-    expect(en.validation.passwordMismatch).toBe('Password not match');
-    expect(en.profile.avatarTooBig).toBe('Image size can not bigger than 5mb');
-    expect(en.linkError.title).toBe('Link Error');
-    expect(en.myData.bindSuccess).toBe('Bind Success');
-    expect(en.forgot.sent).toBe('We have sent the reset password email');
+    expect(en.validation.passwordMismatch).toBe('Passwords do not match');
+    expect(en.profile.avatarTooBig).toBe('The picture must be 5 MB or smaller');
+    expect(en.linkError.title).toBe('Invalid link');
+    expect(en.myData.bindSuccess).toBe('Logger bound');
+    expect(en.forgot.sent).toBe('Reset e-mail sent');
+    expect(en.profile.avatarSuccess).toBe('Avatar uploaded');
+    expect(en.profile.saved).toBe('Profile updated');
   });
 
   it('translate every error code of the contract in every language', () => {

@@ -23,7 +23,7 @@ describe('ForgotPasswordForm', () => {
     const api = fakeApi({ 'POST /api/auth/forgot-password': () => json(null, 202) });
     renderRoute(<ForgotPasswordForm />, { path: PATH });
     await send('angler@example.com');
-    const heading = await screen.findByRole('heading', { name: 'We have sent the reset password email' });
+    const heading = await screen.findByRole('heading', { name: 'Reset e-mail sent' });
     // The form and its button are gone: focus goes to the result instead of being lost.
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(shownToasts()).toContainEqual(expect.objectContaining({ message: en.forgot.sent }));
@@ -33,13 +33,13 @@ describe('ForgotPasswordForm', () => {
     expect(request!.headers['Accept-Language']).toBe('en');
   });
 
-  it("says 'Send email failed' with the reason", async () => {
+  it("says 'The e-mail could not be sent' with the reason", async () => {
     fakeApi({ 'POST /api/auth/forgot-password': () => json({ detail: 'RATE_LIMITED' }, 429) });
     renderRoute(<ForgotPasswordForm />, { path: PATH });
     await send('angler@example.com');
     await waitFor(() =>
       expect(shownToasts()).toContainEqual(
-        expect.objectContaining({ title: 'Send email failed', message: en.errors.RATE_LIMITED }),
+        expect.objectContaining({ title: 'The e-mail could not be sent', message: en.errors.RATE_LIMITED }),
       ),
     );
     expect(screen.queryByRole('heading', { name: en.forgot.sent })).toBeNull();

@@ -77,7 +77,7 @@ describe('LoginForm', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/user'));
   });
 
-  it("says 'Login Failed' with a readable reason and stays logged out on bad credentials", async () => {
+  it("says 'Login failed' with a readable reason and stays logged out on bad credentials", async () => {
     const api = fakeApi({ 'POST /api/auth/jwt/login': () => json({ detail: 'LOGIN_BAD_CREDENTIALS' }, 400) });
     const { router } = renderRoute(<LoginForm />, { path: LOGIN_PATH });
     await screen.findByRole('button', { name: en.submit.login });

@@ -57,7 +57,7 @@ describe('RegisterForm', () => {
         .find((id) => id.endsWith('error')),
     );
     expect(screen.getByText(PASSWORD_TOO_SHORT)).toBeTruthy();
-    expect(screen.getByText('Password not match')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });
 
@@ -180,7 +180,7 @@ describe('RegisterForm', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/user/my-data'));
   });
 
-  it("says 'Register Failed' and marks the e-mail when it is taken", async () => {
+  it("says 'Registration failed' and marks the e-mail when it is taken", async () => {
     fakeApi({ 'POST /api/auth/register': () => json({ detail: 'REGISTER_USER_ALREADY_EXISTS' }, 400) });
     const { router } = renderRoute(<RegisterForm />, { path: PATH });
     await screen.findByRole('button', { name: en.submit.register });

@@ -29,10 +29,10 @@ afterEach(() => {
 });
 
 describe('ResetPasswordForm', () => {
-  it("shows 'Link Error' without a token, with the way to a new e-mail, and calls nothing", async () => {
+  it("shows 'Invalid link' without a token, with the way to a new e-mail, and calls nothing", async () => {
     const api = fakeApi();
     renderRoute(<ResetPasswordForm />, { path: PATH });
-    expect(await screen.findByRole('heading', { name: 'Link Error' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invalid link' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(en.linkError.missing);
     expect(screen.getByRole('link', { name: en.linkError.requestNew }).getAttribute('href')).toBe(
       '/en/user/forget-pwd',
@@ -41,13 +41,13 @@ describe('ResetPasswordForm', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it("shows 'Link Error' when the server refuses the token", async () => {
+  it("shows 'Invalid link' when the server refuses the token", async () => {
     const api = fakeApi({
       'POST /api/auth/reset-password': () => json({ detail: 'RESET_PASSWORD_BAD_TOKEN' }, 400),
     });
     renderRoute(<ResetPasswordForm />, { path: PATH, url: `${PATH}?token=used-token` });
     await submitNewPassword('new-secret');
-    expect(await screen.findByRole('heading', { name: 'Link Error' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invalid link' })).toBeTruthy();
     expect(screen.getByText(en.linkError.reset)).toBeTruthy();
     expect(api.to('POST', '/api/auth/reset-password')[0]!.json).toEqual({
       token: 'used-token',
@@ -69,7 +69,7 @@ describe('ResetPasswordForm', () => {
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText(en.validation.passwordTooLong).length).toBeGreaterThan(0);
     expect(shownToasts()).toContainEqual(expect.objectContaining({ title: en.reset.failed }));
-    expect(screen.queryByRole('heading', { name: 'Link Error' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Invalid link' })).toBeNull();
   });
 
   it('checks the new password before sending it', async () => {
@@ -77,17 +77,17 @@ describe('ResetPasswordForm', () => {
     renderRoute(<ResetPasswordForm />, { path: PATH, url: `${PATH}?token=good` });
     await submitNewPassword('12345', '12344');
     expect(await screen.findByText(PASSWORD_TOO_SHORT)).toBeTruthy();
-    expect(screen.getByText('Password not match')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });
 
-  it("says 'password reset success' and leads to the login page", async () => {
+  it("says 'Your password has been reset' and leads to the login page", async () => {
     fakeApi({ 'POST /api/auth/reset-password': () => json(null) });
     renderRoute(<ResetPasswordForm />, { path: PATH, url: `${PATH}?token=good` });
     await submitNewPassword('new-secret');
-    expect(await screen.findByRole('heading', { name: 'password reset success' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your password has been reset' })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.reset.toLogin }).getAttribute('href')).toBe('/en/user/login');
-    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'password reset success' }));
+    expect(shownToasts()).toContainEqual(expect.objectContaining({ message: 'Your password has been reset' }));
   });
 
   it("forgets this browser's session when the reset revoked it, so 'Go to login' leads to the login form", async () => {
@@ -107,7 +107,7 @@ describe('ResetPasswordForm', () => {
     fakeApi({ 'POST /api/auth/reset-password': () => json(null), 'GET /api/users/me': () => json(USER) });
     renderRoute(<ResetPasswordForm />, { path: PATH, url: `${PATH}?token=good` });
     await submitNewPassword('new-secret');
-    expect(await screen.findByRole('heading', { name: 'password reset success' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your password has been reset' })).toBeTruthy();
     expect(getSession().token).toBe('tok-of-another-account');
   });
 });

@@ -26,8 +26,8 @@ type Outcome = 'form' | 'done' | 'badLink';
 
 /**
  * `/user/reset-pwd?token=…` (docs/product-requirements.md §4 password reset, last step): a new password twice →
- * 'password reset success' and the way to the login page. A link without a token, or one the server refuses (invalid,
- * expired, already used), shows 'Link Error' with the way to a new e-mail; a refused password is explained under the
+ * 'Your password has been reset' and the way to the login page. A link without a token, or one the server refuses (invalid,
+ * expired, already used), shows 'Invalid link' with the way to a new e-mail; a refused password is explained under the
  * input.
  */
 export function ResetPasswordForm() {

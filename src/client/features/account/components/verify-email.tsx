@@ -14,7 +14,7 @@ import { LinkError } from './link-error';
 
 /**
  * `/user/verify?token=…`: the link of the verification e-mail. Verifies once on arrival and says how it went: done,
- * already done, or 'Link Error' for a token the server refuses.
+ * already done, or 'Invalid link' for a token the server refuses.
  */
 export function VerifyEmail() {
   const { t } = useTranslation('account');
