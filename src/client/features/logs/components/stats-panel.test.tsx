@@ -56,16 +56,24 @@ describe('StatsPanel', { timeout: 15_000 }, () => {
     expect(api.to('GET', STATS)[0]!.search.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(api.to('GET', STATS)[0]!.headers.Authorization).toBe('Bearer tok');
 
-    const [income, stars] = within(today)
-      .getAllByText(/today/i)
-      .map((label) => label.closest('div')!.parentElement!);
+    const [income, stars] = within(today).getAllByTestId('stat-card');
     expect(within(income!).getByText('12,000')).toBeTruthy();
     expect(within(income!).getByText('+140%').getAttribute('aria-label')).toBe(en.stats.up.replace('{{pct}}', '140%'));
     expect(income!.querySelector('[data-change]')?.getAttribute('data-change')).toBe('up');
     expect(within(income!).getByText(en.stats.yesterday.replace('{{value}}', '5,000'))).toBeTruthy();
-    // Yesterday had no stars: no percentage, a dash.
+    // Yesterday had no stars, today two: no percentage, but a rise from nothing, said so.
     expect(within(stars!).getByText('2')).toBeTruthy();
-    expect(within(stars!).getByText('—').getAttribute('aria-label')).toBe(en.stats.noBase);
+    expect(within(stars!).getByText(en.stats.newToday)).toBeTruthy();
+    expect(stars!.querySelector('[data-change]')?.getAttribute('data-change')).toBe('new');
+  });
+
+  it('shows a dash, with a word, only when there is nothing either day', async () => {
+    api.on({ [`GET ${STATS}`]: () => json(stats({ today_star_count: 0 })) });
+    renderRoute(<StatsPanel user={BOUND} />, { path: PATH });
+    const today = await screen.findByTestId('stats-today');
+    const stars = within(today).getAllByTestId('stat-card')[1]!;
+    expect(within(stars).getByText(`— ${en.stats.nothingToCompare}`)).toBeTruthy();
+    expect(stars.querySelector('[data-change]')?.getAttribute('data-change')).toBe('none');
   });
 
   it('shows a fall in red words and the recent catches and sales', async () => {

@@ -16,17 +16,29 @@ import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useMyStats } from '../api/use-my-stats';
 import { formatChange, formatCount, formatDecimal, formatWeight } from '../../../lib/format-number';
 
-/** Today versus yesterday: an arrow and the signed percentage, or "—" when yesterday was 0 (no base). */
-function Change({ pct }: { pct: number | null }) {
+/**
+ * Today versus yesterday: an arrow and the signed percentage. Yesterday at 0 gives no percentage: with something
+ * today that is a rise from nothing, said in a word ("new today"); with nothing either day a dash, and a word saying
+ * there is nothing to compare.
+ */
+function Change({ pct, today }: { pct: number | null; today: number }) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
+  if (pct === null && today > 0) {
+    return (
+      <Group gap={4} c="teal.8" data-change="new">
+        <IconArrowUpRight size={16} aria-hidden />
+        <Text size="sm" fw={600}>
+          {t('stats.newToday')}
+        </Text>
+      </Group>
+    );
+  }
   if (pct === null) {
     return (
       <Group gap={4} c="dimmed" data-change="none">
         <IconMinus size={16} aria-hidden />
-        <Text size="sm" aria-label={t('stats.noBase')}>
-          —
-        </Text>
+        <Text size="sm">— {t('stats.nothingToCompare')}</Text>
       </Group>
     );
   }
@@ -52,17 +64,20 @@ function Change({ pct }: { pct: number | null }) {
 function StatCard({
   label,
   value,
+  today,
   yesterday,
   pct,
 }: {
   label: string;
   value: string;
+  /** Today's number, as counted (not as shown). */
+  today: number;
   yesterday: string;
   pct: number | null;
 }) {
   const { t } = useTranslation('logs');
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" data-testid="stat-card">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -70,7 +85,7 @@ function StatCard({
         <Text fz={28} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {value}
         </Text>
-        <Change pct={pct} />
+        <Change pct={pct} today={today} />
       </Group>
       <Text size="xs" c="dimmed" mt={6}>
         {t('stats.yesterday', { value: yesterday })}
@@ -232,12 +247,14 @@ export function StatsPanel({ user }: { user: UserInfo }) {
           <StatCard
             label={t('stats.todayIncome')}
             value={formatCount(stats.today_income, lang)}
+            today={stats.today_income}
             yesterday={formatCount(stats.yesterday_income, lang)}
             pct={stats.income_change_pct}
           />
           <StatCard
             label={t('stats.todayStars')}
             value={formatCount(stats.today_star_count, lang)}
+            today={stats.today_star_count}
             yesterday={formatCount(stats.yesterday_star_count, lang)}
             pct={stats.star_change_pct}
           />
