@@ -9,7 +9,7 @@ import { BAIT_GUIDE_WINDOW_HOURS, depthBand, wireTime } from '#shared/contracts/
 import { createCatchWriter } from '../../catch-store/catch-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
-import { BaitGuideRepository } from './bait-guide.repository';
+import { BaitGuideRepository, TOP_SLICES } from './bait-guide.repository';
 import { BaitGuideService } from './bait-guide.service';
 
 let ctx: TestContext;
@@ -241,6 +241,23 @@ describe('GET /bait-guide/top', () => {
     const entry = res.json().fishes.find((f: { fish_id: number }) => f.fish_id === fish.id);
     expect(entry.total).toBe(10);
     expect(entry.baits.map((b: { bait_id: number }) => b.bait_id)).toEqual([baits[1], baits[2], baits[3]]);
+  });
+
+  it('counts the window in slices, each catch once: at every slice edge and at both ends of the window', async () => {
+    const fish = takeFish();
+    const from = NOW - WINDOW;
+    const step = Math.ceil(WINDOW / TOP_SLICES);
+    const at = (time: number, bait = baits[0]!) => ({ caught_at: wireTime(time), bait_id: bait, weight: fish.weight });
+    const edges = Array.from({ length: TOP_SLICES }, (_, i) => at(from + i * step, baits[i % 2]!));
+    // In: the window's first instant, every slice's first instant (the first of them is the window's), the last
+    // millisecond; out: just before the window, and its end (exclusive).
+    await store(fish.id, [...edges, at(NOW - 1), at(from - 1), at(NOW)]);
+    const entry = (await service().top({ map_id: place.mapId })).fishes.find((f) => f.fish_id === fish.id)!;
+    expect(entry.total).toBe(TOP_SLICES + 1);
+    expect(entry.baits).toEqual([
+      { bait_id: baits[0]!, count: TOP_SLICES / 2 + 1, share: (TOP_SLICES / 2 + 1) / (TOP_SLICES + 1) },
+      { bait_id: baits[1]!, count: TOP_SLICES / 2, share: TOP_SLICES / 2 / (TOP_SLICES + 1) },
+    ]);
   });
 
   it('is reused for a minute, then served once more while a fresh answer is computed', async () => {
