@@ -122,6 +122,9 @@ const EnvSchema = z.object({
   SQLITE_CACHE_MIB: intFrom(64, 2),
   // How often each server looks for a new catalogue version, ms (decision 0025).
   CATALOGUE_WATCH_MS: intFrom(2_000, 50),
+  // How long a heat map or bait guide answer is served again without asking whether new catches changed it, ms:
+  // under uploads a view costs one check or count per this, not one per visitor (decision 0033); 0 checks every time.
+  KEPT_ANSWER_FRESH_MS: intFrom(1_000, 0),
   // Prometheus metrics (decision 0027): their own port (loopback unless METRICS_HOST says otherwise), and/or the
   // site's port to a bearer token. Neither: no metrics are served.
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
@@ -156,6 +159,8 @@ export interface Config {
   redisPrefix: string;
   /** How often the catalogue's version is polled, ms (features/catalogue/catalogue-watcher.ts). */
   catalogueWatchMs: number;
+  /** How long a kept heat map or bait guide answer is served unchecked, ms (catch-store/catch-changes.ts). */
+  keptAnswerFreshMs: number;
   publicBaseUrl: string;
   jwtSecret: string;
   accessTokenLifetime: number;
@@ -354,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     catalogueWatchMs: e.CATALOGUE_WATCH_MS,
+    keptAnswerFreshMs: e.KEPT_ANSWER_FRESH_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, e.NODE_ENV, dataDir),
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,

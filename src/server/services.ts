@@ -209,15 +209,16 @@ export async function createServices(
     (removed) => removed > 0 && log.info({ removed }, 'unreferenced avatar pictures deleted'),
     (error: unknown) => log.warn({ err: error }, 'avatar sweep failed'),
   );
-  const logs = new LogsService(new LogsRepository(db.reads, db.dialect));
+  const logs = new LogsService(new LogsRepository(db.reads, db.dialect, config.keptAnswerFreshMs));
   // A logger's own stats: its recent catches are read where its sums are, never on a lagging replica (decision 0030).
   const stats = new StatsService(
     new StatsRepository(db.kysely),
     db.committedReads === db.reads ? logs : new LogsService(new LogsRepository(db.committedReads, db.dialect)),
   );
-  const heatmap = new HeatmapService(new HeatmapRepository(db.reads, db.dialect), catalogue);
+  const keeping = { keep: true, freshMs: config.keptAnswerFreshMs };
+  const heatmap = new HeatmapService(new HeatmapRepository(db.reads, db.dialect), catalogue, Date.now, keeping);
   heatmap.observeKeptAnswers(metrics.keptAnswer('heatmap'));
-  const baitGuide = new BaitGuideService(new BaitGuideRepository(db.reads, db.dialect));
+  const baitGuide = new BaitGuideService(new BaitGuideRepository(db.reads, db.dialect), Date.now, keeping);
   baitGuide.observeKeptAnswers({
     guide: metrics.keptAnswer('bait_guide'),
     detail: metrics.keptAnswer('bait_guide_detail'),

@@ -52,7 +52,7 @@ export async function removeUploads(db: Db, rollups: HeatRollups): Promise<void>
     await rollups.rebuild([Math.floor(Number(span.first) / DAY_MS), Math.floor(Number(span.last) / DAY_MS) + 1]);
   }
   if (db.dialect === 'postgres')
-    await sql`vacuum (analyze) catch, catch_key, sale, heat_cell_day, heat_cell_window, heat_window_packed`.execute(
+    await sql`vacuum (analyze) catch, catch_key, sale, heat_cell_day, heat_cell_window, heat_window_packed, heat_map_version, heat_window_built`.execute(
       db.kysely,
     );
 }

@@ -57,6 +57,12 @@ export async function catchesUnchangedSince(
   return Number(row.changes) === changes && Number(row.moved) === 0;
 }
 
+/** Whether a reader keeps answers, and how long one is served unchecked after its count or check (ms). */
+export interface AnswerKeeping {
+  keep: boolean;
+  freshMs: number;
+}
+
 /** An answer kept with what it counted: the scope's `changes` read with the counts, and the window. */
 export interface Kept<T> {
   answer: T;
@@ -64,25 +70,41 @@ export interface Kept<T> {
   window: Window;
 }
 
-/** Kept answers by key, the least recently used going first beyond `max`; each is checked before it is served. */
-export class KeptAnswers<T> {
-  private readonly kept = new Map<string, Kept<T>>();
+/**
+ * Answers kept by key, the least recently used going first beyond `max`. Each is checked before it is served (for
+ * counts over catches: `catchesUnchangedSince`), except within `freshMs` of its count or last check: then it is
+ * served as it is, so a view read by many visitors while loggers upload costs one check or count per `freshMs`, not
+ * one per visitor (decision 0033). `freshMs` 0: every serve is checked.
+ */
+export class KeptAnswers<K> {
+  private readonly kept = new Map<string, { value: K; checkedAt: number }>();
 
-  constructor(private readonly max = 200) {}
+  constructor(
+    private readonly freshMs = 0,
+    private readonly max = 200,
+  ) {}
 
-  get(key: string): Kept<T> | undefined {
+  /**
+   * What is kept under `key` if it still holds: served unchecked within `freshMs`, else when `holds` says so (which
+   * then starts a new `freshMs`). Times are `performance.now()`, so a test's fixed clock does not freeze them.
+   */
+  async holding(key: string, holds: (kept: K) => Promise<boolean>): Promise<K | undefined> {
     const kept = this.kept.get(key);
-    if (kept) {
-      // Re-inserted: the Map's order is least recently used first.
-      this.kept.delete(key);
-      this.kept.set(key, kept);
-    }
-    return kept;
+    if (!kept) return undefined;
+    // Re-inserted: the Map's order is least recently used first.
+    this.kept.delete(key);
+    this.kept.set(key, kept);
+    const asked = performance.now();
+    if (asked - kept.checkedAt < this.freshMs) return kept.value;
+    if (!(await holds(kept.value))) return undefined;
+    kept.checkedAt = asked;
+    return kept.value;
   }
 
-  set(key: string, kept: Kept<T>): void {
+  /** Keeps what was counted; `countedAt` is `performance.now()` read before the count began. */
+  set(key: string, value: K, countedAt: number): void {
     this.kept.delete(key);
     if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, kept);
+    this.kept.set(key, { value, checkedAt: countedAt });
   }
 }

@@ -6,7 +6,14 @@
  * The catch store (decision 0020) is entered only through these two files, and imports no feature and no plugin:
  * its users depend on it, never the other way (eslint.config.js). See docs/ARCHITECTURE.md for what is inside.
  */
-export { catchesUnchangedSince, changesSql, KeptAnswers, type Window } from './catch-changes';
+export {
+  type AnswerKeeping,
+  catchesUnchangedSince,
+  changesSql,
+  type Kept,
+  KeptAnswers,
+  type Window,
+} from './catch-changes';
 export {
   type Bounds,
   boundsOf,

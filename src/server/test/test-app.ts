@@ -57,6 +57,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     // No overload refusals unless a test asks for them: a loaded test machine must not have a test's requests shed.
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     OVERLOAD_MAX_HEAP_MIB: '0',
+    // Tests read right after they write: every kept answer is checked (the fresh window has tests of its own).
+    KEPT_ANSWER_FRESH_MS: '0',
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:` } : {}),
     ...options.env,

@@ -16,7 +16,7 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import { WEATHER_KINDS, type WeatherKind } from '#shared/game/catch-attributes';
-import { KeptAnswers } from '../../catch-store/catch-reads';
+import { type AnswerKeeping, type Kept, KeptAnswers } from '../../catch-store/catch-reads';
 import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
@@ -92,17 +92,20 @@ export class BaitGuideService {
   private readonly topCache = new Map<string, { at: number; answer: BaitGuideTopResponse }>();
   private readonly topRefreshing = new Set<string>();
   /** Guide and detail answers (without their window's times), served again while they hold. */
-  private readonly guides = new KeptAnswers<ReturnType<typeof rankBaits>>();
-  private readonly details = new KeptAnswers<ReturnType<typeof detailOf>>();
+  private readonly guides: KeptAnswers<Kept<ReturnType<typeof rankBaits>>>;
+  private readonly details: KeptAnswers<Kept<ReturnType<typeof detailOf>>>;
   /** Told of every kept answer served and every answer counted anew, guides and details apart (the metrics). */
-  private readonly observers = new Map<KeptAnswers<unknown>, KeptAnswerObserver>();
+  private readonly observers = new Map<KeptAnswers<Kept<unknown>>, KeptAnswerObserver>();
 
   constructor(
     private readonly repository: BaitGuideRepository,
     private readonly clock: () => number = Date.now,
-    /** `false`: count every answer (the benchmark measures that path too). */
-    private readonly keepAnswers = true,
-  ) {}
+    /** `keep: false`: count every answer (the benchmark measures that path too). */
+    private readonly keeping: AnswerKeeping = { keep: true, freshMs: 0 },
+  ) {
+    this.guides = new KeptAnswers(keeping.freshMs);
+    this.details = new KeptAnswers(keeping.freshMs);
+  }
 
   observeKeptAnswers(observers: { guide: KeptAnswerObserver; detail: KeptAnswerObserver }): void {
     this.observers.set(this.guides, observers.guide);
@@ -132,22 +135,25 @@ export class BaitGuideService {
    * else `count()`'s, kept in turn when it counted something (an empty read carries no counter to check against).
    */
   private async keptOr<T>(
-    kept: KeptAnswers<T>,
+    kept: KeptAnswers<Kept<T>>,
     query: BaitGuideQuery,
     window: { from: number; to: number },
     count: () => Promise<Counted<T>>,
   ): Promise<T> {
     const span = [window.from, window.to] as const;
     const key = `${query.fish_id}|${query.map_id ?? ''}`;
-    const held = this.keepAnswers ? kept.get(key) : undefined;
+    const countedAt = performance.now();
+    const held = this.keeping.keep
+      ? await kept.holding(key, (prior) => this.repository.unchangedSince(query, prior.changes, prior.window, span))
+      : undefined;
     const observer = this.observers.get(kept);
-    if (held && (await this.repository.unchangedSince(query, held.changes, held.window, span))) {
+    if (held) {
       observer?.hit();
       return held.answer;
     }
     observer?.recount();
     const { value, changes } = await count();
-    if (this.keepAnswers && changes !== null) kept.set(key, { answer: value, changes, window: span });
+    if (this.keeping.keep && changes !== null) kept.set(key, { answer: value, changes, window: span }, countedAt);
     return value;
   }
 

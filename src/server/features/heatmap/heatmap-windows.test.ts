@@ -30,7 +30,10 @@ let loggerId: string;
 const store = () => createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW });
 /** A fresh reader (nothing kept), as after a start. */
 const reader = () =>
-  new HeatmapService(new HeatmapRepository(ctx.db.reads, ctx.db.dialect), ctx.services.catalogue, () => NOW, false);
+  new HeatmapService(new HeatmapRepository(ctx.db.reads, ctx.db.dialect), ctx.services.catalogue, () => NOW, {
+    keep: false,
+    freshMs: 0,
+  });
 
 async function heatmap(query: Record<string, string | number>): Promise<HeatmapResponse> {
   return JSON.parse((await reader().heatmap(query as never)).body) as HeatmapResponse;
@@ -274,7 +277,7 @@ describe('heat map window sums', () => {
       new HeatmapRepository(ctx.db.reads, ctx.db.dialect),
       ctx.services.catalogue,
       () => later,
-      false,
+      { keep: false, freshMs: 0 },
     );
     for (const map of maps)
       for (const fish_id of [undefined, map.fishIds[0]!])

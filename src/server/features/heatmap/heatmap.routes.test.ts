@@ -5,7 +5,7 @@
  * two writers, as two server processes would). Real database; the writer and the service run on a fixed clock.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
 import { STAR_TYPES } from '#shared/game/catch-attributes';
 import { createCatchWriter } from '../../catch-store/catch-store';
@@ -337,6 +337,45 @@ describe('whole answers kept', () => {
     now += 5 * 60_000;
     expect(await read()).toBe(2);
     expect(counted).toBe(5);
+  });
+});
+
+describe('whole answers kept, fresh for a while (decision 0033)', () => {
+  it('serve a kept answer unchecked within the fresh window, and the new batch once it has passed', async () => {
+    const view = await ctx.services.catalogue.view();
+    const map = [...view.maps.values()][6]!;
+    const fish = [...view.fish.values()].find((f) => f.data.maps.includes(map.id))!;
+    const upload = async () =>
+      (
+        await writer().writeCatches(await newLogger(), [
+          validCatch(place, {
+            map_id: map.id,
+            fish_id: fish.id,
+            weight: fish.data.min_weight,
+            caught_at: wireTime(NOW - HOUR),
+          }),
+        ])
+      ).created;
+    let monotonic = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => monotonic);
+    try {
+      const reader = new HeatmapService(
+        new HeatmapRepository(ctx.db.reads, ctx.db.dialect),
+        ctx.services.catalogue,
+        () => NOW,
+        { keep: true, freshMs: 1_000 },
+      );
+      const total = async () =>
+        (JSON.parse((await reader.heatmap({ map_id: map.id, range: '1d' } as never)).body) as HeatmapResponse).total;
+      const before = await total();
+      expect(await upload()).toBe(1);
+      monotonic += 999;
+      expect(await total()).toBe(before);
+      monotonic += 1;
+      expect(await total()).toBe(before + 1);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

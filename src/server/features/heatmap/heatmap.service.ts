@@ -14,10 +14,12 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import {
+  type AnswerKeeping,
   cellBounds,
   DAY_MS,
   gridOf,
   type HeatGrid,
+  type Kept,
   KeptAnswers,
   type MapsCatalogue,
   sameBounds,
@@ -32,12 +34,14 @@ export class HeatmapService {
     private readonly repository: HeatmapRepository,
     private readonly catalogue: MapsCatalogue,
     private readonly clock: () => number = Date.now,
-    /** `false`: count every answer (the benchmark measures that path too). */
-    private readonly keepAnswers = true,
-  ) {}
+    /** `keep: false`: count every answer (the benchmark measures that path too). */
+    private readonly keeping: AnswerKeeping = { keep: true, freshMs: 0 },
+  ) {
+    this.answers = new KeptAnswers(keeping.freshMs);
+  }
 
   /** Whole answers, served again while the map's catches in the window are unchanged (catch-store/catch-changes.ts). */
-  private readonly answers = new KeptAnswers<SerializedAnswer>();
+  private readonly answers: KeptAnswers<Kept<SerializedAnswer>>;
   /** Maps whose rollup was last found counted with other bounds than the catalogue's: the grid of those. */
   private readonly countedGrids = new Map<number, HeatGrid>();
   /** Told of every kept answer served and every answer counted anew (the metrics, services.ts). */
@@ -57,8 +61,13 @@ export class HeatmapService {
     const key = [query.map_id, query.fish_id, query.star_type, query.range, query.from, query.to]
       .concat([bounds.x_min, bounds.y_min, bounds.x_max, bounds.y_max])
       .join('|');
-    const kept = this.keepAnswers ? this.answers.get(key) : undefined;
-    if (kept && (await this.repository.unchangedSince(query.map_id, kept.changes, kept.window, window))) {
+    const countedAt = performance.now();
+    const kept = this.keeping.keep
+      ? await this.answers.holding(key, (held) =>
+          this.repository.unchangedSince(query.map_id, held.changes, held.window, window),
+        )
+      : undefined;
+    if (kept) {
       this.keptAnswers?.hit();
       return kept.answer;
     }
@@ -103,7 +112,7 @@ export class HeatmapService {
       updated_at: list.length > 0 ? wireTime(lastAt) : null,
     };
     const serialized = serializedAnswer(JSON.stringify(answer), 'volatile');
-    if (this.keepAnswers) this.answers.set(key, { answer: serialized, changes, window });
+    if (this.keeping.keep) this.answers.set(key, { answer: serialized, changes, window }, countedAt);
     return serialized;
   }
 

@@ -13,6 +13,7 @@ import {
 } from '#shared/contracts/catches';
 import type { RodType, WeatherKind, BoatDirection } from '#shared/game/catch-attributes';
 import type { Dialect } from '../../db/database';
+import { KeptAnswers } from '../../catch-store/catch-reads';
 import { notFromIndex } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
 import { ID_BOUNDS, storedNullable, storedNumber, storedStarType } from '../../db/stored-values';
@@ -179,10 +180,20 @@ function logWhere<T extends LogTable>(filters: LogFilters, dialect: Dialect, hin
 }
 
 export class LogsRepository {
+  /**
+   * The public lists' capped counts by statement, served again within `freshMs` (catch-store/catch-changes.ts):
+   * under uploads the first page of a list is read by every visitor, and its count walks up to LOG_COUNT_LIMIT index
+   * entries. A player's own list (`client_id`) is always counted.
+   */
+  private readonly counts: KeptAnswers<number>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-  ) {}
+    freshMs = 0,
+  ) {
+    this.counts = new KeptAnswers(freshMs);
+  }
 
   async listCatches(filters: CatchFilters, paging: Paging): Promise<LogPage<BirdLogItem>> {
     const mine = filters.client_id !== undefined;
@@ -193,7 +204,7 @@ export class LogsRepository {
     if (filters.y_min !== undefined) query = query.where('y', '>=', filters.y_min);
     if (filters.y_max !== undefined) query = query.where('y', '<', filters.y_max);
     const rows = await this.newestFirst(query.select(CAUGHT_COLUMNS), paging).execute();
-    return this.page(rows.map(toBirdLogItem), query, paging);
+    return this.page(rows.map(toBirdLogItem), query, paging, !mine);
   }
 
   async findCatch(id: number): Promise<BirdLogItem | null> {
@@ -206,7 +217,7 @@ export class LogsRepository {
     if (filters.category !== undefined) query = query.where('rod_type', '=', filters.category);
     if (filters.player_name !== undefined) query = query.where('player_name', '=', filters.player_name);
     const rows = await this.newestFirst(query.select([...CAUGHT_COLUMNS, 'player_name']), paging).execute();
-    return this.page(rows.map(toOfficialLogItem), query, paging);
+    return this.page(rows.map(toOfficialLogItem), query, paging, true);
   }
 
   async findRecord(id: number): Promise<OfficialLogItem | null> {
@@ -244,12 +255,14 @@ export class LogsRepository {
 
   /**
    * `total`: a short last page (or an empty first one) already tells it; otherwise the matches are counted, but at
-   * most LOG_COUNT_LIMIT + 1 of them (decision 0011), so a count never walks millions of index entries.
+   * most LOG_COUNT_LIMIT + 1 of them (decision 0011), so a count never walks millions of index entries. `keep`: the
+   * count may be one kept for the same statement (see `counts`).
    */
   private async page<T, Q extends LogTable>(
     items: T[],
     query: SelectQueryBuilder<Database, Q, object>,
     { page, page_size }: Paging,
+    keep: boolean,
   ): Promise<LogPage<T>> {
     const skipped = (page - 1) * page_size;
     if (items.length < page_size && (items.length > 0 || page === 1)) {
@@ -259,11 +272,15 @@ export class LogsRepository {
       .select(sql<number>`1`.as('one'))
       .limit(LOG_COUNT_LIMIT + 1)
       .as('capped');
-    const row = await this.db
-      .selectFrom(capped)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const counted = Number(row.n);
+    const count = this.db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n'));
+    const compiled = count.compile();
+    const key = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+    const countedAt = performance.now();
+    let counted = keep ? await this.counts.holding(key, async () => false) : undefined;
+    if (counted === undefined) {
+      counted = Number((await count.executeTakeFirstOrThrow()).n);
+      if (keep) this.counts.set(key, counted, countedAt);
+    }
     return counted > LOG_COUNT_LIMIT
       ? { items, total: LOG_COUNT_LIMIT, total_exact: false }
       : { items, total: counted, total_exact: true };

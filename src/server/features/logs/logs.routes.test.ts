@@ -3,7 +3,7 @@
  * item by id, and the capped total (decision 0011). Real app, real database; the rows are written straight into the
  * tables.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BirdLogItem,
   BirdLogPage,
@@ -14,6 +14,7 @@ import {
 } from '#shared/contracts/catches';
 import { asUser, bindLogger, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { LogsRepository } from './logs.repository';
 import { addLogger, catchRow, insertCatches, insertRecords, recordRow } from '../../test/log-test-data';
 
 let ctx: TestContext;
@@ -357,9 +358,10 @@ describe('OpenAPI', () => {
 
 describe('a total beyond the count limit', () => {
   let big: TestContext;
+  let logger: string;
   beforeAll(async () => {
     big = await createTestApp({ seed: false });
-    const logger = await addLogger(big.db.kysely);
+    logger = await addLogger(big.db.kysely);
     const rows = Array.from({ length: LOG_COUNT_LIMIT + 3 }, (_, i) =>
       catchRow(logger, { caught_at: T - i * 1000, fish_id: i % 2 === 0 ? 10 : 11 }),
     );
@@ -377,6 +379,29 @@ describe('a total beyond the count limit', () => {
     );
     expect(odd).toMatchObject({ total: (LOG_COUNT_LIMIT + 2) / 2, total_exact: true });
     expect(odd.items[0]!.caught_at).toBe(wireTime(T - 41_000));
+
+    // A public list's count is kept for a moment under load (decision 0033); a player's own list is always counted.
+    let monotonic = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => monotonic);
+    try {
+      const repository = new LogsRepository(big.db.reads, big.db.dialect, 1_000);
+      const paging = { page: 1, page_size: 20 };
+      const fish11 = () => repository.listCatches({ fish_id: 11 }, paging);
+      const own = () => repository.listCatches({ fish_id: 11, client_id: logger }, paging);
+      expect((await fish11()).total).toBe((LOG_COUNT_LIMIT + 2) / 2);
+      expect((await own()).total).toBe((LOG_COUNT_LIMIT + 2) / 2);
+      await insertCatches(big.db.kysely, [catchRow(logger, { caught_at: T + 1000, fish_id: 11 })]);
+      monotonic += 999;
+      const kept = await fish11();
+      expect(kept.total).toBe((LOG_COUNT_LIMIT + 2) / 2);
+      // The items are never kept: the new catch leads the page at once.
+      expect(kept.items[0]!.caught_at).toBe(wireTime(T + 1000));
+      expect((await own()).total).toBe((LOG_COUNT_LIMIT + 4) / 2);
+      monotonic += 1;
+      expect((await fish11()).total).toBe((LOG_COUNT_LIMIT + 4) / 2);
+    } finally {
+      vi.restoreAllMocks();
+    }
 
     // The last page that is counted still answers.
     const last = await big.app.inject({
