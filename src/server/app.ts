@@ -28,6 +28,7 @@ import { loggersRoutes } from './features/loggers/loggers.routes';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { ownDataRoutes } from './features/users/own-data.routes';
 import { vipRoutes } from './features/vip/vip.routes';
 import apiFallback from './plugins/api-fallback';
 import auth from './plugins/auth';
@@ -144,6 +145,11 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
         profiles: services.profiles,
         rateLimits: services.rateLimits,
         avatarUploadsPerMinute: config.avatarUploadsPerMinute,
+      });
+      await api.register(ownDataRoutes, {
+        profiles: services.profiles,
+        ownData: services.ownData,
+        rateLimits: services.rateLimits,
       });
       await api.register(loggersRoutes, {
         loggerBinding: services.loggerBinding,

@@ -23,6 +23,7 @@ import { LoginLimits } from './features/auth/login-limits';
 import { RevokedTokensRepository } from './features/auth/revoked-tokens.repository';
 import { SqlCatalogueImporter } from './features/catalogue/catalogue-importer';
 import { CatalogueSnapshot } from './features/catalogue/catalogue-snapshot';
+import { OwnDataExport } from './features/users/own-data-export';
 import { CatalogueRepository } from './features/catalogue/catalogue.repository';
 import { catalogueVersionMarker, CatalogueWatcher } from './features/catalogue/catalogue-watcher';
 import { LogsRepository } from './features/logs/logs.repository';
@@ -71,6 +72,8 @@ export interface Services {
   authentication: AuthenticationService;
   /** `/users/me` and the superuser user routes: profile edits, avatar, deletion. */
   profiles: ProfileService;
+  /** A player's own catches and sales as CSV (`/users/me/catches.csv`, `/sales.csv`). */
+  ownData: OwnDataExport;
   /** Loggers registering themselves, their binding codes and tokens, binding a logger id to an account. */
   loggerBinding: LoggerBindingService;
   /** Which logger a request's token belongs to (the logger routes and the uploads). */
@@ -157,6 +160,8 @@ export async function createServices(
     passwords: authentication,
     mailer,
     tasks,
+    // The VIP service is built below; no account is deleted before this function has returned.
+    renewals: { stopRenewals: async (user) => void (await vip.stopRenewals(user)) },
   });
   const catalogue = new CatalogueSnapshot(catalogueRepository);
   // After an apply, here at once what every instance's watcher does within its interval: the catalogue in memory
@@ -263,6 +268,7 @@ export async function createServices(
     tasks,
     authentication,
     profiles,
+    ownData: new OwnDataExport(db.committedReads, catalogue),
     loggerBinding,
     loggerAuth,
     lastSeen,

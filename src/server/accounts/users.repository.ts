@@ -198,8 +198,18 @@ export class UsersRepository {
     await this.db.updateTable('users').set({ vip_expire_at: vipExpireAt }).where('id', '=', id).execute();
   }
 
+  /**
+   * Deletes the account with what is only about the person, in one transaction: their AI questions and their
+   * subscriptions (stopped at the provider before). The bound logger is freed with the row; its catches stay in the
+   * public data, no longer linked to anyone. Orders stay for the operator's accounts, under an id that no longer names
+   * anyone (docs/account-api.md §5).
+   */
   async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('ai_question').where('user_id', '=', id).execute();
+      await trx.deleteFrom('vip_subscription').where('user_id', '=', id).execute();
+      const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    });
   }
 }

@@ -30,10 +30,16 @@ const transform: SwaggerTransform = (input) => {
       return [status, component];
     }),
   );
-  const result = jsonSchemaTransform({ ...input, schema: { ...input.schema, response: named } });
+  // `produces` (a download, e.g. `text/csv`) is the media type of the 200 alone: the errors stay JSON.
+  const { produces, ...schema } = input.schema as { produces?: string[] };
+  const result = jsonSchemaTransform({ ...input, schema: { ...schema, response: named } });
   const documented = (result.schema as { response: Record<string, Record<string, unknown>> }).response;
   // @fastify/swagger takes a response's description from its schema, and drops what stands beside a `$ref`.
   for (const [status, description] of Object.entries(descriptions)) documented[status]!.description = description;
+  if (produces && documented['200']) {
+    const { description, ...body } = documented['200'];
+    documented['200'] = { description, content: Object.fromEntries(produces.map((type) => [type, { schema: body }])) };
+  }
   return result;
 };
 

@@ -160,6 +160,10 @@ export const UpdateUserBody = z.object({
   /** Required by `/me` for a new e-mail address or a password (issue 13); never echoed. `null` counts as missing. */
   current_password: z.string().nullable().optional(),
 });
+/** `POST /api/users/me/deletion` (ours): the account's current password proves the request is the owner's. */
+export const DeleteAccountBody = z.object({ current_password: z.string() }).strict();
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
 /**
  * What the profile form sends to `PATCH /api/users/me` (only the fields present are applied; no flags): with a new
  * e-mail or password, also `current_password`.

@@ -25,7 +25,7 @@ import type { RateLimits } from '../../http/rate-limits';
 import { formBody } from '../../http/zod-compilers';
 import { requireJsonBody } from '../../http/json-bodies';
 import type { AuthenticationService } from './auth.service';
-import { requestLocale } from './request-locale';
+import { requestLocale } from '../../http/request-locale';
 
 const tags = ['auth'];
 const MINUTE = 60_000;

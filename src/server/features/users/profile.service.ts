@@ -49,12 +49,18 @@ export interface ChangeMailer {
   sendEmailChanged(notice: ChangeNotice): Promise<void>;
 }
 
+/** The VIP feature's: stops the user's auto-renewals at the payment provider (503 when it cannot be reached). */
+export interface RenewalStopper {
+  stopRenewals(user: User): Promise<void>;
+}
+
 export interface ProfileDeps {
   users: UsersRepository;
   avatars: AvatarStore;
   passwords: CurrentPasswordCheck;
   mailer: ChangeMailer;
   tasks: BackgroundTasks;
+  renewals: RenewalStopper;
 }
 
 const notFound = () => new DomainError('not-found', 'Not Found');
@@ -164,9 +170,26 @@ export class ProfileService {
     return this.avatars.sweep(await this.users.avatarUrls(), minAgeMs);
   }
 
-  /** Deletes a user (superusers) and their avatar picture; 404 when there is no such user. */
+  /** Deletes a user (superusers); 404 when there is no such user. */
   async delete(id: string): Promise<void> {
-    const user = await this.get(id);
+    await this.remove(await this.get(id));
+  }
+
+  /**
+   * A user deletes their own account (`POST /users/me/deletion`): the current password first (400, counted like a
+   * login guess), then as a superuser's deletion. Every token stops working at once: none names a user any more.
+   */
+  async deleteOwn(user: User, currentPassword: string, clientAddress: string): Promise<void> {
+    await this.deps.passwords.checkCurrentPassword(user, currentPassword, clientAddress);
+    await this.remove(user);
+  }
+
+  /**
+   * Auto-renewals stopped at the provider first (it must not charge a deleted account; unreachable → 503 and nothing
+   * deleted), then the account and its data (`UsersRepository.delete`), then the avatar picture.
+   */
+  private async remove(user: User): Promise<void> {
+    await this.deps.renewals.stopRenewals(user);
     if (!(await this.users.delete(user.id))) throw notFound();
     await this.avatars.remove(user.avatar);
   }

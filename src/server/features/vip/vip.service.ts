@@ -148,9 +148,17 @@ export class VipService {
 
   /** Stops auto-renewal at the provider first (outside any transaction), then here; the membership stays. */
   async cancel(user: User): Promise<VipStatus> {
+    if (!(await this.stopRenewals(user))) throw new DomainError('not-found', VIP_ERRORS.noSubscription);
+    return this.status(user);
+  }
+
+  /**
+   * Stops each active subscription of the user at the provider, then here (503 when the provider cannot be reached:
+   * the rest stay active). False when there was none. Also before an account is deleted (users/profile.service.ts).
+   */
+  async stopRenewals(user: User): Promise<boolean> {
     const { repository, provider, log } = this.deps;
     const active = await repository.activeSubscriptions(user.id);
-    if (active.length === 0) throw new DomainError('not-found', VIP_ERRORS.noSubscription);
     for (const subscription of active) {
       try {
         await provider.cancelSubscription(subscription.subscription_id);
@@ -160,7 +168,7 @@ export class VipService {
       }
       await repository.cancelSubscription(subscription.provider, subscription.subscription_id, Date.now());
     }
-    return this.status(user);
+    return active.length > 0;
   }
 
   /** A provider's webhook: only the configured provider's; verified by it, then applied once. */

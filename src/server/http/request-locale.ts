@@ -3,7 +3,7 @@ import { firstSupportedLocale, type Locale } from '#shared/locales';
 
 /**
  * The language the user is reading the site in: the client sends it as `Accept-Language` (its first tag is the
- * page's language); a browser's own header works too. Used for the language of account e-mails.
+ * page's language); a browser's own header works too. Used for the language of account e-mails and of the names in CSV exports.
  */
 export function requestLocale(request: FastifyRequest): Locale | null {
   const header = request.headers['accept-language'];
