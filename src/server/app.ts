@@ -55,6 +55,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Instead of the app's own package loader or importer behind `/api/admin/catalogue` (tests: a test loader, a slow importer). */
   catalogueImport?: Partial<CatalogueImport>;
+  /** The server's clock where the services take one (tests: a checkout past its deadline). */
+  clock?: () => number;
 }
 
 export interface BuiltApp {
@@ -63,7 +65,7 @@ export interface BuiltApp {
   services: Services;
 }
 
-export async function buildApp({ config, db, logger, onRoute, catalogueImport }: AppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, db, logger, onRoute, catalogueImport, clock }: AppOptions): Promise<BuiltApp> {
   // 1. The instance: logging, proxy trust, body size; zod validates requests and writes answers. Proxy trust is a
   // hop count or a list of proxies (config.ts), never `true`, so request.ip is the address the nearest untrusted hop
   // reported, not one the client wrote.
@@ -90,7 +92,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport }:
   // 2. Every repository and service, built once. Closed with the app: mails in flight go out before the SMTP pool
   // closes, then the rate-limit store lets go of Redis.
   const metrics = new AppMetrics();
-  const services = await createServices(db, config, app.log, metrics);
+  const services = await createServices(db, config, app.log, metrics, clock ? { clock } : {});
   app.addHook('onClose', async () => {
     await services.close();
   });

@@ -132,6 +132,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps an unpaid checkout open 30 minutes by default, CHECKOUT_EXPIRY_MINUTES from 5 to 1440 (decision 0032)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).payment.checkoutExpiryMs).toBe(30 * 60_000);
+    expect(loadConfig({ DATA_DIR: tmp(), CHECKOUT_EXPIRY_MINUTES: '5' }).payment.checkoutExpiryMs).toBe(5 * 60_000);
+    expect(loadConfig({ DATA_DIR: tmp(), CHECKOUT_EXPIRY_MINUTES: '1440' }).payment.checkoutExpiryMs).toBe(86_400_000);
+    for (const bad of ['4', '1441', '0', 'soon', '2.5'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), CHECKOUT_EXPIRY_MINUTES: bad }), bad).toThrow(
+        /CHECKOUT_EXPIRY_MINUTES/,
+      );
+  });
+
   it('generates the local payment secret once into DATA_DIR and keeps it, or takes a given one', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).payment.localSecret!;
@@ -185,6 +195,7 @@ describe('loadConfig', () => {
       stripePriceOnce: 'price_once',
       stripePriceSubscription: 'price_sub',
       stripeApiUrl: 'http://127.0.0.1:12111',
+      checkoutExpiryMs: 30 * 60_000,
     });
     // No local secret is made for a provider that does not use it.
     expect(existsSync(path.join(dir, 'local-payment-secret'))).toBe(false);

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
+import { DEFAULT_CHECKOUT_EXPIRY_MINUTES } from '#shared/vip-rules';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -109,6 +110,9 @@ const EnvSchema = z.object({
   // A fake Stripe for tests and local development (`http://127.0.0.1:12111`); unset: Stripe's own API.
   STRIPE_API_URL: optionalUrl,
   LOCAL_PAYMENT_SECRET: z.string().optional(),
+  // How long an unpaid order's checkout stays open (decision 0032). At most a day: Stripe keeps a Checkout Session
+  // open 24 hours at most; at least 5 minutes, time enough to type a card number.
+  CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(DEFAULT_CHECKOUT_EXPIRY_MINUTES),
   AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: z.string().optional(),
@@ -197,6 +201,8 @@ export interface Config {
     stripePriceSubscription?: string;
     /** Where the Stripe client sends its API calls instead of Stripe (a fake Stripe in tests). */
     stripeApiUrl?: string;
+    /** How long an unpaid order can be paid, from its creation (ms; decision 0032). */
+    checkoutExpiryMs: number;
   };
   ai: {
     provider: 'builtin' | 'openai';
@@ -306,6 +312,7 @@ function paymentConfig(e: EnvVars, dataDir: string): Config['payment'] {
     stripePriceOnce: e.STRIPE_PRICE_ONCE,
     stripePriceSubscription: e.STRIPE_PRICE_SUBSCRIPTION,
     stripeApiUrl: e.STRIPE_API_URL,
+    checkoutExpiryMs: e.CHECKOUT_EXPIRY_MINUTES * 60_000,
   };
   if (e.PAYMENT_PROVIDER === 'stripe') {
     const missing = (

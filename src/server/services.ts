@@ -114,11 +114,17 @@ export interface Services {
 }
 
 /** `metrics`: the app's instruments (app.ts); the command-line tools, which serve none, leave them to a private set. */
+export interface ServiceOptions {
+  /** The server's clock (epoch ms) for what tests run at another time: the VIP checkouts' deadlines (decision 0032). */
+  clock?: () => number;
+}
+
 export async function createServices(
   db: Db,
   config: Config,
   log: FastifyBaseLogger,
   metrics = new AppMetrics(),
+  { clock = Date.now }: ServiceOptions = {},
 ): Promise<Services> {
   const tokens = new TokenService(config.jwtSecret, config.accessTokenLifetime);
   const users = new UsersRepository(db.kysely);
@@ -228,18 +234,20 @@ export async function createServices(
     guide: metrics.keptAnswer('bait_guide'),
     detail: metrics.keptAnswer('bait_guide_detail'),
   });
-  const paymentProvider = createPaymentProvider(config.payment);
+  const paymentProvider = createPaymentProvider(config.payment, { now: clock });
   const vipRepository = new VipRepository(db.kysely);
   metrics.ordersByStatus(() => vipRepository.countByStatus());
   const vip = new VipService({
     repository: vipRepository,
-    events: new PaymentEvents(vipRepository, log),
+    events: new PaymentEvents(vipRepository, log, clock),
     users,
     provider: paymentProvider,
     ...(config.payment.localSecret ? { localSecret: config.payment.localSecret } : {}),
     publicBaseUrl: config.publicBaseUrl,
     partnerUrl: config.partnerUrl,
+    checkoutExpiryMs: config.payment.checkoutExpiryMs,
     log,
+    clock,
   });
 
   // The AI chat answers from the very services the pages use, so its numbers are theirs.

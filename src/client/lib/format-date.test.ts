@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes } from './format-date';
+import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes, formatIn } from './format-date';
 
 describe('date formats (docs/product-requirements.md §9)', () => {
   it("writes 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm' and 'YYYY-MM-DD' in local time", () => {
@@ -23,5 +23,16 @@ describe('date formats (docs/product-requirements.md §9)', () => {
     expect(formatAgo('2026-11-20T09:30:00Z', 'en', now)).toBe('2 hours ago');
     expect(formatAgo('2026-11-17T12:00:00Z', 'en', now)).toBe('3 days ago');
     expect(formatAgo('2026-11-20T11:59:50Z', 'en', now)).toBe('now');
+  });
+});
+
+describe('formatIn', () => {
+  const now = Date.parse('2026-11-20T12:00:00Z');
+  it('counts minutes up and hours down, in the language asked for', () => {
+    expect(formatIn('2026-11-20T12:29:01Z', 'en', now)).toBe('in 30 minutes');
+    expect(formatIn('2026-11-20T12:00:10Z', 'en', now)).toBe('in 1 minute');
+    expect(formatIn('2026-11-20T14:59:00Z', 'en', now)).toBe('in 2 hours');
+    expect(formatIn('2026-11-20T12:12:00Z', 'zh', now)).toBe('12分钟后');
+    expect(formatIn('not a time', 'en', now)).toBe('');
   });
 });

@@ -47,3 +47,15 @@ export function formatAgo(iso: string, locale: string, now = Date.now()): string
   }
   return format.format(0, 'second');
 }
+
+/**
+ * "in 12 minutes", "in 2 hours": how long until `iso`, in the page's language, rounded up to the minute below an hour
+ * (so "in 0 minutes" never shows while time is left) and down to the hour above; '' for an unreadable time.
+ */
+export function formatIn(iso: string, locale: string, now = Date.now()): string {
+  const left = Date.parse(iso) - now;
+  if (!Number.isFinite(left)) return '';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  if (left >= 3_600_000) return format.format(Math.floor(left / 3_600_000), 'hour');
+  return format.format(Math.max(1, Math.ceil(left / 60_000)), 'minute');
+}

@@ -84,11 +84,18 @@ describe('orders page', () => {
     expect(partner.getAttribute('href')).toBe('https://partner.example/activate');
     expect(partner.getAttribute('target')).toBe('_blank');
 
+    // An open order: what can be done with it instead of a key, and no partner link until it is paid.
     const pending = within(rows()[1]!);
     expect(pending.getByText(en.status.pending)).toBeTruthy();
-    expect(pending.getByText('—')).toBeTruthy();
+    expect(pending.getByRole('button', { name: en.orders.resume })).toBeTruthy();
+    expect(pending.getByRole('button', { name: en.orders.cancel })).toBeTruthy();
     expect(pending.queryByRole('button', { name: en.key.copy })).toBeNull();
-    expect(within(rows()[2]!).getByText(en.status.failed)).toBeTruthy();
+    expect(pending.queryByRole('link', { name: en.orders.partnerLinkLabel })).toBeNull();
+    const failed = within(rows()[2]!);
+    expect(failed.getByText(en.status.failed)).toBeTruthy();
+    expect(failed.getAllByText('—')).toHaveLength(2);
+    expect(failed.queryByRole('link', { name: en.orders.partnerLinkLabel })).toBeNull();
+    expect(failed.queryByRole('button', { name: en.orders.resume })).toBeNull();
 
     fireEvent.click(paid.getByRole('button', { name: en.key.copy }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(PAID_KEY));
@@ -161,8 +168,10 @@ describe('orders page', () => {
     const [paid, pending] = within(cards).getAllByRole('listitem');
     expect(within(paid!).getByTestId('activation-key').textContent).toBe(PAID_KEY);
     expect(within(paid!).getByRole('button', { name: en.key.copy })).toBeTruthy();
+    expect(within(paid!).getByRole('link', { name: en.orders.partnerLinkLabel })).toBeTruthy();
     expect(within(pending!).getByText(en.status.pending)).toBeTruthy();
-    expect(within(pending!).getByText(en.orders.noKey)).toBeTruthy();
+    expect(within(pending!).getByRole('button', { name: en.orders.resume })).toBeTruthy();
+    expect(within(pending!).queryByRole('link', { name: en.orders.partnerLinkLabel })).toBeNull();
   });
 
   it('sends a visitor to the login page and back', async () => {
@@ -171,5 +180,93 @@ describe('orders page', () => {
     const { router } = renderRoute(<OrdersPage />, { path: PATH });
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/user/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fen%2Fuser%2Forders');
+  });
+
+  it('shows when an open order expires and an expired one as expired, neither with a partner link (issue 26)', async () => {
+    const now = Date.now();
+    fakeApi({
+      'GET /api/order/list': () =>
+        json(
+          orderPage([
+            order({ order_no: 'VIP-OPEN', expires_at: new Date(now + 12 * 60_000 - 1_000).toISOString() }),
+            order({ order_no: 'VIP-LATE', expires_at: new Date(now - 1_000).toISOString() }),
+            order({ order_no: 'VIP-GONE', status: 'expired', expires_at: new Date(now - 3_600_000).toISOString() }),
+            paidOrder({ order_no: 'VIP-PAID' }),
+          ]),
+        ),
+    });
+    renderRoute(<OrdersPage />, { path: PATH });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const [open, late, gone, paid] = rows().map((row) => within(row));
+
+    expect(open!.getByText(en.status.pending)).toBeTruthy();
+    expect(open!.getByTestId('order-deadline').textContent).toBe('Expires in 12 minutes');
+    expect(open!.getByRole('button', { name: en.orders.resume })).toBeTruthy();
+    // Still "pending" on the server's answer, but past its deadline by the page's clock: expired, no actions.
+    for (const expired of [late!, gone!]) {
+      expect(expired.getByText(en.status.expired)).toBeTruthy();
+      expect(expired.queryByRole('button', { name: en.orders.resume })).toBeNull();
+      expect(expired.queryByRole('button', { name: en.orders.cancel })).toBeNull();
+      expect(expired.queryByTestId('order-deadline')).toBeNull();
+    }
+    for (const unpaid of [open!, late!, gone!])
+      expect(unpaid.queryByRole('link', { name: en.orders.partnerLinkLabel })).toBeNull();
+    expect(paid!.getByRole('link', { name: en.orders.partnerLinkLabel })).toBeTruthy();
+  });
+
+  it('resumes an open order at its own checkout', async () => {
+    const expiresAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    const api = fakeApi({
+      'GET /api/order/list': () => json(orderPage([order({ order_no: 'VIP-OPEN', expires_at: expiresAt })])),
+      'POST /api/order/VIP-OPEN/resume': () =>
+        json({ order_no: 'VIP-OPEN', checkout_url: '/vip/checkout?order_no=VIP-OPEN', expires_at: expiresAt }),
+    });
+    const { router } = renderRoute(<OrdersPage />, { path: PATH });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: en.orders.resume }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/vip/checkout'));
+    expect(router.state.location.search).toBe('?order_no=VIP-OPEN');
+    expect(api.to('POST', '/api/order/VIP-OPEN/resume')).toHaveLength(1);
+  });
+
+  it('says why an order can no longer be resumed, and shows the list as it is now', async () => {
+    const expiresAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    let status: Order['status'] = 'pending';
+    const api = fakeApi({
+      'GET /api/order/list': () => json(orderPage([order({ order_no: 'VIP-OPEN', status, expires_at: expiresAt })])),
+      'POST /api/order/VIP-OPEN/resume': () => {
+        status = 'expired';
+        return json({ detail: 'ORDER_EXPIRED' }, 409);
+      },
+    });
+    renderRoute(<OrdersPage />, { path: PATH });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: en.orders.resume }));
+    await waitFor(() =>
+      expect(shownToasts()).toContainEqual(
+        expect.objectContaining({ title: en.orders.resumeFailed, message: en.errors.ORDER_EXPIRED }),
+      ),
+    );
+    await waitFor(() => expect(within(rows()[0]!).getByText(en.status.expired)).toBeTruthy());
+    expect(api.to('GET', '/api/order/list').length).toBeGreaterThan(1);
+  });
+
+  it('cancels an open order and shows it canceled', async () => {
+    const expiresAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    let status: Order['status'] = 'pending';
+    const api = fakeApi({
+      'GET /api/order/list': () => json(orderPage([order({ order_no: 'VIP-OPEN', status, expires_at: expiresAt })])),
+      'POST /api/order/VIP-OPEN/cancel': () => {
+        status = 'canceled';
+        return json(order({ order_no: 'VIP-OPEN', status, expires_at: expiresAt }));
+      },
+    });
+    renderRoute(<OrdersPage />, { path: PATH });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: en.orders.cancel }));
+    await waitFor(() => expect(within(rows()[0]!).getByText(en.status.canceled)).toBeTruthy());
+    expect(within(rows()[0]!).queryByRole('button', { name: en.orders.resume })).toBeNull();
+    expect(shownToasts()).toContainEqual(expect.objectContaining({ title: en.orders.canceled }));
+    expect(api.to('POST', '/api/order/VIP-OPEN/cancel')).toHaveLength(1);
   });
 });

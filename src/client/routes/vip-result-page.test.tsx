@@ -97,6 +97,14 @@ describe('VIP result page', () => {
     expect(screen.getByRole('link', { name: en.result.tryAgain })).toBeTruthy();
   });
 
+  it('shows an order whose checkout expired unpaid, with the way to buy again (issue 26)', async () => {
+    fakeApi({ [`GET ${ORDER_PATH}`]: () => json(order({ status: 'expired' })) });
+    renderRoute(<ResultPage />, { path: PATH, url: URL });
+    expect(await screen.findByRole('heading', { name: en.result.expiredTitle })).toBeTruthy();
+    expect(screen.getByText(en.result.expiredText)).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.result.tryAgain }).getAttribute('href')).toBe('/en/vip/buy');
+  });
+
   it('shows a refunded order and refreshes the user, whose days were taken back', async () => {
     const api = fakeApi({
       [`GET ${ORDER_PATH}`]: () => json(paidOrder({ status: 'refunded', activation_key: null })),

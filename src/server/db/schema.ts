@@ -267,7 +267,7 @@ export interface VipOrderTable {
   user_id: string;
   /** `once` | `subscription`. */
   mode: string;
-  /** `pending` | `paid` | `failed` | `canceled` | `refunded`. */
+  /** `pending` | `paid` | `failed` | `canceled` | `refunded` (an `expired` order is a pending one past `expires_at`). */
   status: string;
   amount: number;
   currency: string;
@@ -287,6 +287,13 @@ export interface VipOrderTable {
   /** The partner site's key: paid orders only. */
   activation_key: string | null;
   updated_at: number;
+  /**
+   * Epoch ms: when the unpaid checkout stops accepting payment (decision 0032; migration 0018). Null for orders no
+   * checkout started (renewals).
+   */
+  expires_at: number | null;
+  /** Where the browser pays this order (the provider's checkout, or ours): "Resume payment" goes back there. */
+  checkout_url: string | null;
 }
 
 /** Auto-renewing subscriptions (migration 0008), one per (provider, subscription id). */

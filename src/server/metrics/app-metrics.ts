@@ -172,7 +172,7 @@ export class AppMetrics {
   ordersByStatus(read: () => Promise<{ status: string; count: number }[]>): void {
     new Gauge({
       name: 'anglerdex_orders',
-      help: 'VIP orders by status (pending, paid, failed, canceled, refunded)',
+      help: 'VIP orders by stored status (pending, paid, failed, canceled, refunded; expired orders count as pending)',
       labelNames: ['status'] as const,
       registers: [this.registry],
       async collect() {

@@ -90,9 +90,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { object: 'list', url: `/v1/${collection}`, has_more: false, data };
   }
 
+  const checkoutSessions = new Map<string, Record<string, unknown>>();
+
   function createSession(body: Record<string, string>) {
     const id = `cs_test_fake${++sessions}`;
-    return {
+    const session = {
       id,
       object: 'checkout.session',
       url: `https://checkout.stripe.test/c/pay/${id}`,
@@ -107,7 +109,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_intent: null,
       subscription: null,
       invoice: null,
+      expires_at: body.expires_at === undefined ? null : Number(body.expires_at),
     };
+    checkoutSessions.set(id, session);
+    return session;
   }
 
   function answer(request: StripeRequest, rawBody: string): { status: number; body: unknown; replayed?: boolean } {
@@ -132,6 +137,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (seen) return { status: 200, body: seen.answer, replayed: true };
       const session = createSession(request.body);
       if (typeof key === 'string') replays.set(key, { body: rawBody, answer: session });
+      return { status: 200, body: session };
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expire && method === 'POST') {
+      // Stripe expires an open session only: a completed (or expired) one answers 400.
+      const session = checkoutSessions.get(expire[1] ?? '');
+      if (!session) return { status: 404, body: stripeError(404, `No such checkout.session: '${expire[1]}'`) };
+      if (session.status !== 'open')
+        return { status: 400, body: stripeError(400, 'Only open sessions can be expired') };
+      session.status = 'expired';
       return { status: 200, body: session };
     }
     const one = /^\/v1\/([a-z_]+)\/([^/]+)$/.exec(path);

@@ -40,6 +40,8 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The package loader and importer behind the admin catalogue routes, instead of the app's own. */
   catalogueImport?: AppOptions['catalogueImport'];
+  /** The app's clock (`AppOptions.clock`): a test moves it to run past a checkout's deadline. */
+  clock?: () => number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     logger: options.logger ?? false,
     onRoute: options.onRoute,
     catalogueImport: options.catalogueImport,
+    clock: options.clock,
   });
   await app.ready();
 

@@ -11,7 +11,11 @@ export * from '../vip-rules';
 export const VipMode = z.enum(['once', 'subscription']);
 export type VipMode = z.infer<typeof VipMode>;
 
-export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'canceled', 'refunded']);
+/**
+ * `expired` (decision 0032): a checkout left unpaid past `expires_at`; it can no longer be paid, resumed or canceled.
+ * Statuses are only ever added: generated clients switch on them.
+ */
+export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'canceled', 'refunded', 'expired']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** `GET /api/vip/subscribe?mode=once|subscription` (login). */
@@ -22,6 +26,8 @@ export const SubscribeResponse = z.object({
   order_no: z.string(),
   /** Where the browser goes to pay: the provider's checkout, or our own test checkout page for `local`. */
   checkout_url: z.string(),
+  /** Until when the checkout can be paid (decision 0032); afterwards the order is `expired`. */
+  expires_at: z.string(),
 });
 export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
 
@@ -39,11 +45,17 @@ export const Order = z.object({
   period_end: z.string().nullable(),
   /** The partner site's activation key: paid orders only (null otherwise, and once refunded). */
   activation_key: z.string().nullable(),
+  /** The partner site's address (the same for every order); pages show it with a paid order only. */
   partner_url: z.string(),
   /** Which payment provider handles it (`local`, `stripe`). */
   provider: z.string(),
   /** For a renewal: the order that started the subscription. */
   renews_order_no: z.string().nullable(),
+  /**
+   * Until when an unpaid order can be paid (decision 0032): a `pending` order past it is `expired`. Null for orders
+   * no checkout started (renewals).
+   */
+  expires_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -53,6 +65,10 @@ export const OrderPage = pageOf(Order);
 export type OrderPage = z.infer<typeof OrderPage>;
 
 export const OrderNoParams = z.object({ order_no: z.string().min(1).max(64) });
+
+/** `POST /api/order/{order_no}/resume` (login, own pending order): the same checkout again, until it expires. */
+export const ResumeResponse = SubscribeResponse;
+export type ResumeResponse = z.infer<typeof ResumeResponse>;
 
 /** `GET /api/vip/status` (login): what the user centre and the buy page show. */
 export const VipStatus = z.object({

@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast';
 const SHOWN_CODES: ReadonlySet<string> = new Set([
   VIP_ERRORS.orderNotFound,
   VIP_ERRORS.orderNotPending,
+  VIP_ERRORS.orderExpired,
   VIP_ERRORS.noSubscription,
   VIP_ERRORS.alreadySubscribed,
   VIP_ERRORS.unknownProvider,

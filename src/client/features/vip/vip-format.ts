@@ -1,4 +1,5 @@
 /** Pure helpers of the VIP pages: money, where a checkout URL leads, order numbers in the URL. */
+import type { Order, OrderStatus } from '#shared/contracts/vip';
 
 /** Cents as the product writes a price: `40 USD`, `40.50 USD` (the currency code reads the same in every language). */
 export function formatMoney(cents: number, currency: string): string {
@@ -42,4 +43,13 @@ export function webUrl(value: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * An order's status as of `now`: the server's, except that a `pending` order whose deadline has passed since the list
+ * was loaded reads `expired` (the server says so too from that moment; decision 0032).
+ */
+export function statusAt(order: Pick<Order, 'status' | 'expires_at'>, now: number): OrderStatus {
+  if (order.status === 'pending' && order.expires_at !== null && Date.parse(order.expires_at) <= now) return 'expired';
+  return order.status;
 }

@@ -104,6 +104,7 @@ describe('the local provider', () => {
       currency: 'USD',
       successUrl: 'https://x/vip/result',
       cancelUrl: 'https://x/vip/result',
+      expiresAt: Date.now() + 30 * 60_000,
     });
     expect(session).toEqual({ checkoutUrl: '/vip/checkout?order_no=20261123X' });
   });

@@ -121,5 +121,8 @@ export function createLocalProvider({ secret, now = Date.now }: LocalProviderOpt
 
     // Local subscriptions live only in our database: the service marks them canceled, and the renewals stop.
     async cancelSubscription() {},
+
+    // The local checkout page asks the order itself, which the service has closed.
+    async expireCheckout() {},
   };
 }

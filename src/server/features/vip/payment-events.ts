@@ -6,6 +6,8 @@
  *   each distinct renewal (`invoice.paid`, naming the subscription's FIRST order) records a new paid order;
  * - refund → the order's key is revoked and its 30 days taken back (never below now);
  * - failed and canceled change no expiry;
+ * - a checkout's deadline (decision 0032) stops our own checkout from taking money, not a payment the provider
+ *   confirms: one that lands after the order expired, was canceled or failed is credited like any other;
  * - at most one active subscription per user (decision 0018): a subscription whose payment lands while the user has
  *   another active one is paid like a one-time order (30 days, one key) but stored canceled, and the caller cancels
  *   it at the provider once the transaction has committed (`ApplyResult.cancelAtProvider`), so it never renews. A
@@ -23,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { VIP_PERIOD_MS, VIP_CURRENCY, VIP_PRICE_CENTS } from '#shared/contracts/vip';
 import type { UsersRepository } from '../../accounts/users.repository';
 import { newActivationKey, newOrderNo } from './activation-key';
+import { checkoutExpired } from './checkout-expiry';
 import type { PaymentEvent, ProviderName } from './payment-provider';
 import type { OrderRow, VipRepository } from './vip.repository';
 
@@ -188,6 +191,13 @@ export class PaymentEvents {
     // Paid already (another event of the same payment), or refunded before this payment arrived: nothing to add.
     if (order.status === 'paid' || order.status === 'refunded') return;
     const { vip, event, now } = step;
+    // A payment the provider confirms is credited whatever our side thought of the order meanwhile (expired,
+    // canceled, failed): the money was taken (decision 0032). Logged, for support to recognise it.
+    if (order.status !== 'pending' || checkoutExpired(order, now))
+      this.log.info(
+        { provider: step.provider, orderNo: order.order_no, status: order.status, expiresAt: order.expires_at },
+        'payment event: a payment after the checkout had closed, credited',
+      );
     const paymentRef = event.paymentRef ?? order.payment_ref;
     const subscriptionId = order.mode === 'subscription' ? await this.subscriptionIdOf(step, order) : undefined;
 

@@ -19,6 +19,8 @@ export interface CheckoutRequest {
   /** Where the provider sends the browser after paying / after giving up (our `/vip/result?order_no=…`). */
   successUrl: string;
   cancelUrl: string;
+  /** Epoch ms: when our order stops accepting payment (decision 0032); the provider's checkout should close by then. */
+  expiresAt: number;
 }
 
 export interface CheckoutSession {
@@ -67,4 +69,9 @@ export interface PaymentProvider {
   parseWebhook(request: WebhookRequest): Promise<PaymentEvent>;
   /** Stops auto-renewal at the provider (the membership stays until its expiry). */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Closes an unpaid checkout (`providerRef`: `CheckoutSession.providerRef`) so it can no longer be paid: the user
+   * canceled the order. One that was paid meanwhile stays paid; its event arrives and is credited (decision 0032).
+   */
+  expireCheckout(providerRef: string): Promise<void>;
 }

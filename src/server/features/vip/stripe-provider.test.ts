@@ -6,7 +6,7 @@ import { VIP_ERRORS } from '#shared/vip-rules';
 import { DomainError, type DomainErrorKind } from '../../domain-error';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe-server';
 import type { CheckoutRequest, PaymentProvider } from './payment-provider';
-import { createStripeProvider } from './stripe-provider';
+import { createStripeProvider, sessionExpiresAt } from './stripe-provider';
 
 const SECRET_KEY = 'sk_test_fake_key';
 const WEBHOOK_SECRET = 'whsec_test_fake_secret';
@@ -46,6 +46,8 @@ function checkoutRequest(mode: CheckoutRequest['mode']): CheckoutRequest {
     currency: 'USD',
     successUrl: `https://anglerdex.test/vip/result?order_no=${orderNo}`,
     cancelUrl: `https://anglerdex.test/vip/buy?order_no=${orderNo}`,
+    // Two hours: later than Stripe's 30-minute minimum, so the session closes exactly at our deadline.
+    expiresAt: Date.now() + 2 * 3_600_000,
   };
 }
 
@@ -57,6 +59,26 @@ async function expectRefusal(promise: Promise<unknown>, kind: DomainErrorKind, c
   expect(error).toBeInstanceOf(DomainError);
   expect(error).toMatchObject({ kind, code });
 }
+
+describe('expireCheckout', () => {
+  it('expires an open session, and takes one that is no longer open (paid meanwhile) or gone as done', async () => {
+    const session = await provider.createCheckout(checkoutRequest('once'));
+    await provider.expireCheckout(session.providerRef!);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${session.providerRef}/expire`,
+    });
+    // Expired already: Stripe answers 400, which changes nothing for us.
+    await provider.expireCheckout(session.providerRef!);
+    await provider.expireCheckout('cs_test_unknown');
+  });
+
+  it('is unavailable when Stripe fails, so the order is not closed while its checkout may still be paid', async () => {
+    const session = await provider.createCheckout(checkoutRequest('once'));
+    fake.failNext(500);
+    await expectRefusal(provider.expireCheckout(session.providerRef!), 'unavailable', VIP_ERRORS.providerUnavailable);
+  });
+});
 
 describe('createCheckout', () => {
   it('creates a payment-mode session for a one-time order, keyed by the order number', async () => {
@@ -76,6 +98,7 @@ describe('createCheckout', () => {
       cancel_url: request.cancelUrl,
       'metadata[order_no]': request.orderNo,
       'payment_intent_data[metadata][order_no]': request.orderNo,
+      expires_at: String(Math.ceil(request.expiresAt / 1000)),
     });
     expect(Object.keys(sent?.body ?? {}).some((key) => key.startsWith('subscription_data'))).toBe(false);
     expect(sent?.headers['idempotency-key']).toBe(`checkout-${request.orderNo}`);
@@ -100,6 +123,13 @@ describe('createCheckout', () => {
     expect(Object.keys(sent?.body ?? {}).some((key) => key.startsWith('payment_intent_data'))).toBe(false);
     expect(sent?.headers['idempotency-key']).toBe(`checkout-${request.orderNo}`);
     expect(session.providerRef).toMatch(/^cs_test_/);
+  });
+
+  it("closes the session at the order's deadline, but never sooner than Stripe's 30 minutes allow", () => {
+    const now = Date.UTC(2026, 10, 26, 12, 0, 0);
+    expect(sessionExpiresAt(now + 2 * 3_600_000, now)).toBe((now + 2 * 3_600_000) / 1000);
+    // Five minutes asked: Stripe would refuse it, so 31 minutes (a payment in between is credited, decision 0032).
+    expect(sessionExpiresAt(now + 5 * 60_000, now)).toBe(now / 1000 + 31 * 60);
   });
 
   it('answers the same session when the same order is asked for twice', async () => {

@@ -33,6 +33,16 @@ export interface StripeProviderOptions {
   maxNetworkRetries?: number;
 }
 
+/**
+ * Stripe keeps a Checkout Session open at least 30 minutes after its creation: our order's deadline when that is
+ * later, else 31 minutes from now (a minute of margin for the clocks). A payment Stripe takes after our deadline is
+ * credited all the same (decision 0032).
+ */
+const STRIPE_MIN_SESSION_SECONDS = 31 * 60;
+export function sessionExpiresAt(expiresAtMs: number, nowMs: number): number {
+  return Math.max(Math.ceil(expiresAtMs / 1000), Math.floor(nowMs / 1000) + STRIPE_MIN_SESSION_SECONDS);
+}
+
 /** A user waits on checkout and Stripe on our webhook answer: fail in seconds, not the client's default 80. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -224,6 +234,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         customer_email: request.email,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
+        expires_at: sessionExpiresAt(request.expiresAt, Date.now()),
         metadata,
         ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
       };
@@ -246,6 +257,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async cancelSubscription(subscriptionId: string): Promise<void> {
       // Stripe answers 404 for a subscription that is already canceled: the wanted state, so done.
       await lookup(() => stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    async expireCheckout(providerRef: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(providerRef);
+      } catch (error) {
+        // 400: no longer open (paid, or expired already); 404: gone. Either way it can no longer be paid from here.
+        const code = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
+        if (code === 400 || code === 404) return;
+        throw unavailable(error);
+      }
     },
   };
 }

@@ -121,6 +121,54 @@ describe('VIP with the Stripe provider', () => {
     expect((await get(who, '/api/users/me')).json()).toMatchObject({ is_vip: false });
   });
 
+  it("cancels an open order by expiring its Checkout Session first; Stripe's later payment is still credited", async () => {
+    const who = await buyer(ctx);
+    const { order_no, expires_at } = await subscribe(who, 'once');
+    const created = fake.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === order_no,
+    );
+    // The default 30 minutes are below Stripe's minimum: the session closes 31 minutes after it was made.
+    expect(Number(created?.body.expires_at)).toBeGreaterThanOrEqual(Math.ceil(Date.parse(expires_at) / 1000));
+    const { provider_ref: sessionId } = await ctx.db.kysely
+      .selectFrom('vip_order')
+      .select('provider_ref')
+      .where('order_no', '=', order_no)
+      .executeTakeFirstOrThrow();
+    expect(sessionId).toMatch(/^cs_test_/);
+
+    // Failing past the client's own retry: the order stays open, since its checkout may still be paid.
+    fake.failNext(500, 5);
+    const down = await asUser(ctx.app, who.token, { method: 'POST', url: `/api/order/${order_no}/cancel` });
+    expect(down.statusCode).toBe(503);
+    expect((await order(who, order_no)).status).toBe('pending');
+    fake.failNext(200, 0);
+
+    const res = await asUser(ctx.app, who.token, { method: 'POST', url: `/api/order/${order_no}/cancel` });
+    expect(res.statusCode).toBe(200);
+    expect(Order.parse(res.json()).status).toBe('canceled');
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${sessionId}/expire`,
+    });
+
+    // Paid at Stripe in the same moment: the money was taken, so the order is paid after all (decision 0032).
+    const paid = await webhook('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: order_no,
+      metadata: { order_no },
+      payment_intent: unique('pi'),
+      subscription: null,
+      invoice: null,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await order(who, order_no)).status).toBe('paid');
+    expect(daysLeft((await stateOf(ctx, who.userId)).expiry)).toBe(30);
+  });
+
   it('subscribes: the renewal adds a paid order, cancel stops renewals at Stripe and keeps the days', async () => {
     const who = await buyer(ctx);
     const { order_no } = await subscribe(who, 'subscription');

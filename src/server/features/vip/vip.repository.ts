@@ -59,6 +59,21 @@ export class VipRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Cancels a pending order whose checkout is still open at `now` (decision 0032); false when a payment, another
+   * cancel or the deadline got there first.
+   */
+  async cancelOpen(orderNo: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('vip_order')
+      .set({ status: 'canceled', updated_at: now })
+      .where('order_no', '=', orderNo)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** One page of a user's orders, newest first. */
   async listOrders(userId: string, page: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
     const [rows, count] = await Promise.all([

@@ -46,6 +46,7 @@ describe('GET /api/vip/subscribe', () => {
       partner_url: ctx.config.partnerUrl,
       provider: 'local',
       renews_order_no: null,
+      expires_at: body.expires_at,
     });
     // Without a mode it is a one-time order.
     const plain = SubscribeResponse.parse((await get(who, '/api/vip/subscribe')).json());
@@ -274,6 +275,8 @@ describe('documentation', () => {
       ['get', '/api/vip/subscribe', [{ bearer: [] }], ['200', '401', '409', '422', '429', '503']],
       ['get', '/api/order/list', [{ bearer: [] }], ['200', '401', '422', '503']],
       ['get', '/api/order/{order_no}', [{ bearer: [] }], ['200', '401', '404', '422', '503']],
+      ['post', '/api/order/{order_no}/resume', [{ bearer: [] }], ['200', '401', '404', '409', '422', '429', '503']],
+      ['post', '/api/order/{order_no}/cancel', [{ bearer: [] }], ['200', '401', '404', '409', '422', '429', '503']],
       ['get', '/api/vip/status', [{ bearer: [] }], ['200', '401', '503']],
       ['post', '/api/vip/cancel', [{ bearer: [] }], ['200', '401', '404', '503']],
       ['post', '/api/vip/webhook/{provider}', [], ['200', '400', '404', '422', '503']],

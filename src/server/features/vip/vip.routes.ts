@@ -13,6 +13,7 @@ import {
   OrderListQuery,
   OrderNoParams,
   OrderPage,
+  ResumeResponse,
   SubscribeQuery,
   SubscribeResponse,
   VIP_CURRENCY,
@@ -34,14 +35,26 @@ const tags = ['vip'];
 /** New orders one user may start a minute (each is a row and, with Stripe, a Checkout Session). */
 export const SUBSCRIBES_PER_MINUTE = 10;
 
+/** Resumes and cancels one user may ask for a minute (each cancel may call the payment provider). */
+export const ORDER_ACTIONS_PER_MINUTE = 30;
+
 export interface VipRoutesOptions {
   vip: VipService;
   rateLimits: RateLimits;
   subscribesPerMinute?: number;
+  orderActionsPerMinute?: number;
 }
 
 const NO_STORE = '`Cache-Control: no-store`.';
-const orderNotFound = errorCodes(VIP_ERRORS.orderNotFound).describe('No order of the current user has this number');
+const orderNotFound = errorCodes(VIP_ERRORS.orderNotFound).describe(
+  "No order of the current user has this number (another user's order is as unknown as a missing one)",
+);
+/** The 409 of an action on an order that is no longer open (decision 0032). */
+const orderClosed = (action: string) =>
+  errorCodes(VIP_ERRORS.orderExpired, VIP_ERRORS.orderNotPending).describe(
+    `\`${VIP_ERRORS.orderExpired}\`: the checkout's deadline (\`expires_at\`) has passed; ` +
+      `\`${VIP_ERRORS.orderNotPending}\`: the order is paid, failed, canceled or refunded${action}`,
+  );
 const invalid = (what: string) => ValidationErrorBody.describe(`${what} is invalid (FastAPI validation list)`);
 /** A 503 of a route that calls the payment provider, or whose write met a busy database. */
 const unavailable = (provider: string) =>
@@ -54,8 +67,13 @@ const WebhookParams = z.object({ provider: z.string().min(1).max(32) });
 
 export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
   app,
-  { vip, rateLimits, subscribesPerMinute = SUBSCRIBES_PER_MINUTE },
+  { vip, rateLimits, subscribesPerMinute = SUBSCRIBES_PER_MINUTE, orderActionsPerMinute = ORDER_ACTIONS_PER_MINUTE },
 ) => {
+  const orderActionLimit = rateLimits.perUser('order-actions', orderActionsPerMinute, 60_000);
+  const orderActionLimited = RateLimitedError.describe(
+    `More than ${orderActionsPerMinute} resumes and cancels this minute; \`Retry-After\` says when to try again`,
+  );
+
   app.get(
     '/vip/subscribe',
     {
@@ -68,7 +86,9 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
           'alone. `mode=once` pays one period; `mode=subscription` renews every period until canceled. With the ' +
           '`local` provider `checkout_url` is the site-relative test checkout page (`/vip/checkout?order_no=…`, add ' +
           "the page's language prefix); with Stripe it is Stripe's Checkout. The order stays `pending` until the " +
-          `provider's webhook lands. Not idempotent: every call is a new order. At most ${subscribesPerMinute} new ` +
+          "provider's webhook lands, or until `expires_at` (`CHECKOUT_EXPIRY_MINUTES` after now), when it turns " +
+          '`expired` and can no longer be paid here (a payment the provider confirms later is still credited). ' +
+          `Not idempotent: every call is a new order. At most ${subscribesPerMinute} new ` +
           `orders per user a minute. ${NO_STORE}`,
         querystring: SubscribeQuery,
         response: {
@@ -95,7 +115,8 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
         tags,
         summary: "The current user's orders, newest first",
         description:
-          'Every order: pending, paid, failed, canceled and refunded, renewals included (`renews_order_no`). ' +
+          'Every order: pending, paid, failed, canceled, refunded and expired (a pending order past its ' +
+          '`expires_at`), renewals included (`renews_order_no`). ' +
           `\`activation_key\` is set on paid orders only; \`amount\` is in cents. ${NO_STORE}`,
         querystring: OrderListQuery,
         response: {
@@ -126,6 +147,55 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
       },
     },
     async (request) => vip.toOrder(await vip.ownOrder(currentUser(request), request.params.order_no)),
+  );
+
+  app.post(
+    '/order/:order_no/resume',
+    {
+      onRequest: [app.requireUser, orderActionLimit],
+      schema: {
+        tags,
+        summary: "Resume paying one of the current user's open orders: its checkout URL again",
+        description:
+          'For a `pending` order before its `expires_at`: the same checkout the order started with (with the ' +
+          '`local` provider the site-relative test checkout page), and the same deadline; nothing is changed. ' +
+          `At most ${orderActionsPerMinute} resumes and cancels per user a minute. ${NO_STORE}`,
+        params: OrderNoParams,
+        response: {
+          200: ResumeResponse.describe('Where to pay the order, and until when'),
+          404: orderNotFound,
+          409: orderClosed(', or it has no checkout to go back to (created before checkouts were kept)'),
+          422: invalid('`order_no`'),
+          429: orderActionLimited,
+        },
+      },
+    },
+    async (request) => vip.resumeOrder(currentUser(request), request.params.order_no),
+  );
+
+  app.post(
+    '/order/:order_no/cancel',
+    {
+      onRequest: [app.requireUser, orderActionLimit],
+      schema: {
+        tags,
+        summary: "Cancel one of the current user's open orders (no payment is taken from its checkout)",
+        description:
+          'For a `pending` order before its `expires_at`: the checkout is closed at the payment provider, then the ' +
+          'order is `canceled`. A payment the provider had already taken still arrives and is credited (the order ' +
+          `turns \`paid\`). At most ${orderActionsPerMinute} resumes and cancels per user a minute. ${NO_STORE}`,
+        params: OrderNoParams,
+        response: {
+          200: Order.describe('The order afterwards (`canceled`)'),
+          404: orderNotFound,
+          409: orderClosed(''),
+          422: invalid('`order_no`'),
+          429: orderActionLimited,
+          503: unavailable('the payment provider could not close the checkout (the order is unchanged)'),
+        },
+      },
+    },
+    async (request) => vip.cancelOrder(currentUser(request), request.params.order_no),
   );
 
   app.get(
@@ -214,7 +284,8 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
           '`pay` and `fail` reach the order the way a real payment does: as a signed event through ' +
           '`POST /api/vip/webhook/local` (`checkout.completed`, with a new subscription for `mode=subscription`; ' +
           '`payment.failed`). `cancel` closes the order without a payment. Only with `PAYMENT_PROVIDER=local`. ' +
-          `Once the order has left \`pending\`, calling again answers 409. ${NO_STORE}`,
+          'Once the order has left `pending`, or its `expires_at` has passed (the test checkout takes no money ' +
+          `after the deadline), it answers 409. ${NO_STORE}`,
         params: OrderNoParams,
         body: LocalCheckoutBody,
         response: {
@@ -223,7 +294,7 @@ export const vipRoutes: FastifyPluginAsyncZod<VipRoutesOptions> = async (
             `\`${VIP_ERRORS.orderNotFound}\`: no order of the current user has this number; ` +
               `\`${VIP_ERRORS.unknownProvider}\`: the local provider is not the configured one`,
           ),
-          409: errorCodes(VIP_ERRORS.orderNotPending).describe('The order is no longer pending'),
+          409: orderClosed(''),
           422: invalid('`outcome` or `order_no`'),
           503: unavailable('the signed event was not accepted'),
         },

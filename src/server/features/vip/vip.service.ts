@@ -1,16 +1,18 @@
 /**
- * VIP membership for the routes and the renewal job: pending orders and their checkout, the user's orders and
- * status, stopping auto-renewal, provider webhooks (verified by the provider, applied by `PaymentEvents`) and the
+ * VIP membership for the routes and the renewal job: pending orders and their checkout (open until their deadline,
+ * then expired: decision 0032; resumed or canceled by their owner before that), the user's orders and status,
+ * stopping auto-renewal, provider webhooks (verified by the provider, applied by `PaymentEvents`) and the
  * local provider's test checkout and renewals. Amount and currency are always the server's (`VIP_PRICE_CENTS`,
  * `VIP_CURRENCY`); nothing a client sends can change them.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrderPage, Order, SubscribeResponse, VipMode, VipStatus } from '#shared/contracts/vip';
+import type { OrderPage, Order, ResumeResponse, SubscribeResponse, VipMode, VipStatus } from '#shared/contracts/vip';
 import { type LocalEventType, VIP_CURRENCY, VIP_ERRORS, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import type { User, UsersRepository } from '../../accounts/users.repository';
 import { DomainError } from '../../domain-error';
 import { localId, newOrderNo } from './activation-key';
+import { checkoutExpired, shownStatus } from './checkout-expiry';
 import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
 import type { PaymentEvents } from './payment-events';
 import type { PaymentProvider, WebhookRequest } from './payment-provider';
@@ -34,7 +36,11 @@ export interface VipServiceDeps {
   /** Absolute base of the provider's return links (`/vip/result?order_no=…`). */
   publicBaseUrl: string;
   partnerUrl: string;
+  /** How long a new order's checkout can be paid (ms; `CHECKOUT_EXPIRY_MINUTES`, decision 0032). */
+  checkoutExpiryMs: number;
   log: FastifyBaseLogger;
+  /** The server's clock (epoch ms): checkout deadlines, signatures and renewals. Tests move it. */
+  clock?: () => number;
 }
 
 export interface RenewalRun {
@@ -46,7 +52,11 @@ export interface RenewalRun {
 }
 
 export class VipService {
-  constructor(private readonly deps: VipServiceDeps) {}
+  private readonly now: () => number;
+
+  constructor(private readonly deps: VipServiceDeps) {
+    this.now = deps.clock ?? Date.now;
+  }
 
   get providerName(): string {
     return this.deps.provider.name;
@@ -56,7 +66,7 @@ export class VipService {
     return {
       order_no: row.order_no,
       created_at: iso(row.created_at)!,
-      status: row.status as Order['status'],
+      status: shownStatus(row, this.now()),
       mode: row.mode as VipMode,
       amount: row.amount,
       currency: row.currency,
@@ -66,6 +76,7 @@ export class VipService {
       partner_url: this.deps.partnerUrl,
       provider: row.provider,
       renews_order_no: row.renews_order_no,
+      expires_at: iso(row.expires_at),
     };
   }
 
@@ -74,8 +85,10 @@ export class VipService {
     const { repository, provider, publicBaseUrl, log } = this.deps;
     if (mode === 'subscription' && (await repository.activeSubscriptions(user.id)).length > 0)
       throw new DomainError('conflict', VIP_ERRORS.alreadySubscribed);
-    const now = Date.now();
+    const now = this.now();
     const orderNo = newOrderNo(now);
+    // The deadline is fixed now, with the order: a later change of the setting moves no existing order.
+    const expiresAt = now + this.deps.checkoutExpiryMs;
     await repository.insertOrder({
       order_no: orderNo,
       user_id: user.id,
@@ -93,6 +106,8 @@ export class VipService {
       period_end: null,
       activation_key: null,
       updated_at: now,
+      expires_at: expiresAt,
+      checkout_url: null,
     });
     // The provider is called outside any transaction; if it fails, the order is closed as failed (kept for audit).
     const result = `${publicBaseUrl}${PAGE_PATHS.vipResult}?order_no=${encodeURIComponent(orderNo)}`;
@@ -107,15 +122,64 @@ export class VipService {
         currency: VIP_CURRENCY,
         successUrl: result,
         cancelUrl: result,
+        expiresAt,
       });
     } catch (error) {
       log.error({ err: error, orderNo }, 'payment provider: checkout failed');
-      await repository.settlePending(orderNo, 'failed', Date.now());
+      await repository.settlePending(orderNo, 'failed', this.now());
       throw new DomainError('unavailable', VIP_ERRORS.providerUnavailable, { retryAfter: 5 });
     }
-    if (session.providerRef)
-      await repository.updateOrder(orderNo, { provider_ref: session.providerRef, updated_at: Date.now() });
-    return { order_no: orderNo, checkout_url: session.checkoutUrl };
+    // Kept, so "Resume payment" sends the user back to this same checkout.
+    await repository.updateOrder(orderNo, {
+      checkout_url: session.checkoutUrl,
+      ...(session.providerRef ? { provider_ref: session.providerRef } : {}),
+      updated_at: this.now(),
+    });
+    return { order_no: orderNo, checkout_url: session.checkoutUrl, expires_at: iso(expiresAt)! };
+  }
+
+  /** An order its owner can still pay, resume or cancel: pending, before its deadline (409 otherwise). */
+  private requireOpen(order: OrderRow): void {
+    if (checkoutExpired(order, this.now())) throw new DomainError('conflict', VIP_ERRORS.orderExpired);
+    if (order.status !== 'pending') throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
+  }
+
+  /** The 409 of a write that found the order closed meanwhile (paid, canceled, or past its deadline). */
+  private refuseClosed(order: OrderRow): never {
+    this.requireOpen(order);
+    throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
+  }
+
+  /**
+   * The checkout of the user's own open order again, to finish paying; the deadline stays the order's. An order
+   * created before checkouts were kept (migration 0018) has none to go back to: 409, buy again.
+   */
+  async resumeOrder(user: User, orderNo: string): Promise<ResumeResponse> {
+    const order = await this.ownOrder(user, orderNo);
+    this.requireOpen(order);
+    if (!order.checkout_url || order.expires_at === null) throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
+    return { order_no: order.order_no, checkout_url: order.checkout_url, expires_at: iso(order.expires_at)! };
+  }
+
+  /**
+   * Cancels the user's own open order: its checkout is closed at the provider first (outside any transaction,
+   * decision 0009), then the order here, unless a payment or the deadline got there first (409). A payment the
+   * provider still confirms later is credited (decision 0032).
+   */
+  async cancelOrder(user: User, orderNo: string): Promise<Order> {
+    const { repository, provider, log } = this.deps;
+    const order = await this.ownOrder(user, orderNo);
+    this.requireOpen(order);
+    if (order.provider_ref && order.provider === provider.name) {
+      try {
+        await provider.expireCheckout(order.provider_ref);
+      } catch (error) {
+        log.error({ err: error, orderNo }, 'payment provider: closing the checkout failed');
+        throw new DomainError('unavailable', VIP_ERRORS.providerUnavailable, { retryAfter: 5 });
+      }
+    }
+    if (!(await repository.cancelOpen(orderNo, this.now()))) this.refuseClosed(await this.ownOrder(user, orderNo));
+    return this.toOrder(await this.ownOrder(user, orderNo));
   }
 
   async listOrders(user: User, page: number, pageSize: number): Promise<OrderPage> {
@@ -137,7 +201,7 @@ export class VipService {
     ]);
     const expiry = fresh?.vip_expire_at ?? null;
     return {
-      is_vip: expiry !== null && Date.parse(expiry) > Date.now(),
+      is_vip: expiry !== null && Date.parse(expiry) > this.now(),
       vip_expire_at: expiry,
       auto_renew: active.length > 0,
       next_renewal_at: active.length > 0 ? iso(active[0]!.current_period_end) : null,
@@ -166,7 +230,7 @@ export class VipService {
         log.error({ err: error, subscription: subscription.subscription_id }, 'payment provider: cancel failed');
         throw new DomainError('unavailable', VIP_ERRORS.providerUnavailable, { retryAfter: 5 });
       }
-      await repository.cancelSubscription(subscription.provider, subscription.subscription_id, Date.now());
+      await repository.cancelSubscription(subscription.provider, subscription.subscription_id, this.now());
     }
     return active.length > 0;
   }
@@ -203,7 +267,7 @@ export class VipService {
   /** Signs a local event the way the local provider verifies it. */
   private signed(id: string, type: LocalEventType, data: { order_no: string; subscription_id?: string }) {
     const secret = this.localSecret();
-    const created = Math.floor(Date.now() / 1000);
+    const created = Math.floor(this.now() / 1000);
     const rawBody = JSON.stringify({ id, type, created, data });
     return {
       rawBody,
@@ -225,11 +289,12 @@ export class VipService {
   ): Promise<SignedLocalEvent | null> {
     this.localSecret();
     const order = await this.ownOrder(user, orderNo);
-    if (order.status !== 'pending' || order.provider !== 'local')
-      throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
+    // Our own checkout takes no money after the deadline (decision 0032).
+    this.requireOpen(order);
+    if (order.provider !== 'local') throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
     if (outcome === 'cancel') {
-      if (!(await this.deps.repository.settlePending(orderNo, 'canceled', Date.now())))
-        throw new DomainError('conflict', VIP_ERRORS.orderNotPending);
+      if (!(await this.deps.repository.cancelOpen(orderNo, this.now())))
+        this.refuseClosed(await this.ownOrder(user, orderNo));
       return null;
     }
     if (outcome === 'fail') return this.signed(localId('evt_local'), 'payment.failed', { order_no: orderNo });
@@ -245,7 +310,7 @@ export class VipService {
    * (subscription, period), so runs that overlap (the hourly timer, `npm run vip:renew-due`, several instances)
    * renew each period once.
    */
-  async renewDue(now = Date.now()): Promise<RenewalRun> {
+  async renewDue(now = this.now()): Promise<RenewalRun> {
     const run: RenewalRun = { due: 0, renewed: 0, failed: 0 };
     if (this.deps.provider.name !== 'local' || !this.deps.localSecret) return run;
     const due = await this.deps.repository.dueSubscriptions('local', now);

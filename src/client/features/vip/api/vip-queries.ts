@@ -5,7 +5,15 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRead } from '#shared/contracts/auth';
-import type { LocalCheckoutBody, Order, OrderPage, SubscribeResponse, VipMode, VipStatus } from '#shared/contracts/vip';
+import type {
+  LocalCheckoutBody,
+  Order,
+  OrderPage,
+  ResumeResponse,
+  SubscribeResponse,
+  VipMode,
+  VipStatus,
+} from '#shared/contracts/vip';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_PATH } from '../../../lib/current-user';
 import { queryKeys } from '../../../lib/query-keys';
@@ -85,6 +93,30 @@ export function useOrderList(page: number) {
     enabled: loggedIn,
     // The current page stays on screen while the next one loads, instead of flashing a skeleton.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /api/order/{order_no}/resume`: the open order's checkout again (409 `ORDER_EXPIRED` once it has expired). */
+export function useResumeOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNo: string) => api.post<ResumeResponse>(`${orderPath(orderNo)}/resume`),
+    // Refused: the order changed meanwhile (expired, paid), and the list should say so.
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.vip.anyOrders() }),
+  });
+}
+
+/** `POST /api/order/{order_no}/cancel`: closes the open order; the lists are fetched again with it. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  return useMutation({
+    mutationFn: (orderNo: string) => api.post<Order>(`${orderPath(orderNo)}/cancel`),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.vip.order(token, order.order_no), order);
+    },
+    // Also after a 409: the order changed meanwhile (paid, expired), and the list should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.vip.anyOrders() }),
   });
 }
 

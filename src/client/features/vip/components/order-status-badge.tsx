@@ -8,6 +8,7 @@ const COLORS: Readonly<Record<OrderStatus, string>> = {
   failed: 'red',
   canceled: 'gray',
   refunded: 'orange',
+  expired: 'yellow',
 };
 
 /** An order's status in the page's language; a dot badge, so the text keeps the normal colour in both schemes. */

@@ -4,9 +4,38 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#shared/contracts/vip';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatMoney, webUrl } from '../vip-format';
+import { useNow } from '../hooks/use-now';
+import { formatMoney, statusAt, webUrl } from '../vip-format';
 import { ActivationKey } from './activation-key';
+import { CheckoutDeadline, OpenOrderActions } from './open-order';
 import { OrderStatusBadge } from './order-status-badge';
+
+/** How often the deadlines ("expires in 12 minutes") are read again, and an order past its deadline turns expired. */
+const DEADLINE_TICK_MS = 15_000;
+
+/** An order as the list shows it at one moment: its status then, and whether it can still be paid. */
+interface ShownOrder {
+  order: Order;
+  status: Order['status'];
+  open: boolean;
+}
+
+const shown = (orders: Order[], now: number): ShownOrder[] =>
+  orders.map((order) => {
+    const status = statusAt(order, now);
+    return { order, status, open: status === 'pending' };
+  });
+
+/** An empty cell: a dash to the eye, "None" to a screen reader. */
+function NoValue() {
+  const { t } = useTranslation('vip');
+  return (
+    <Text size="sm">
+      <span aria-hidden>—</span>
+      <VisuallyHidden>{t('orders.noKey')}</VisuallyHidden>
+    </Text>
+  );
+}
 
 /** The partner community, in a new tab (said in the link's name, which starts with its visible text). */
 function PartnerLink({ url }: { url: string }) {
@@ -29,19 +58,16 @@ function PartnerLink({ url }: { url: string }) {
 }
 
 function KeyCell({ order }: { order: Order }) {
-  const { t } = useTranslation('vip');
-  if (!order.activation_key) {
-    return (
-      <Text size="sm">
-        <span aria-hidden>—</span>
-        <VisuallyHidden>{t('orders.noKey')}</VisuallyHidden>
-      </Text>
-    );
-  }
+  if (!order.activation_key) return <NoValue />;
   return <ActivationKey value={order.activation_key} />;
 }
 
-function OrderTableView({ orders }: { orders: Order[] }) {
+/** The partner community is for members: its link shows with a paid order only (issue 26). */
+function PartnerCell({ order, status }: { order: Order; status: Order['status'] }) {
+  return status === 'paid' ? <PartnerLink url={order.partner_url} /> : <NoValue />;
+}
+
+function OrderTableView({ orders, now }: { orders: ShownOrder[]; now: number }) {
   const { t } = useTranslation('vip');
   return (
     <Table.ScrollContainer minWidth={860} type="native">
@@ -64,7 +90,7 @@ function OrderTableView({ orders }: { orders: Order[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {orders.map((order) => (
+          {orders.map(({ order, status, open }) => (
             <Table.Tr key={order.order_no} data-order={order.order_no}>
               <Table.Td>
                 <Code fz="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
@@ -77,7 +103,10 @@ function OrderTableView({ orders }: { orders: Order[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <OrderStatusBadge status={order.status} />
+                <Stack gap={4} align="flex-start">
+                  <OrderStatusBadge status={status} />
+                  {open ? <CheckoutDeadline expiresAt={order.expires_at} now={now} /> : null}
+                </Stack>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{t(`mode.${order.mode}`)}</Text>
@@ -85,12 +114,21 @@ function OrderTableView({ orders }: { orders: Order[] }) {
               <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 <Text size="sm">{formatMoney(order.amount, order.currency)}</Text>
               </Table.Td>
-              <Table.Td maw={260}>
-                <KeyCell order={order} />
-              </Table.Td>
-              <Table.Td>
-                <PartnerLink url={order.partner_url} />
-              </Table.Td>
+              {open ? (
+                // No key and no partner yet: what can be done with the open checkout, across both columns.
+                <Table.Td colSpan={2}>
+                  <OpenOrderActions order={order} />
+                </Table.Td>
+              ) : (
+                <>
+                  <Table.Td maw={260}>
+                    <KeyCell order={order} />
+                  </Table.Td>
+                  <Table.Td>
+                    <PartnerCell order={order} status={status} />
+                  </Table.Td>
+                </>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -100,7 +138,7 @@ function OrderTableView({ orders }: { orders: Order[] }) {
 }
 
 /** A phone shows each order as a card: the same fields, label above value, nothing scrolled sideways. */
-function OrderCards({ orders }: { orders: Order[] }) {
+function OrderCards({ orders, now }: { orders: ShownOrder[]; now: number }) {
   const { t } = useTranslation('vip');
   return (
     <Stack
@@ -112,13 +150,16 @@ function OrderCards({ orders }: { orders: Order[] }) {
       aria-label={t('orders.caption')}
       data-testid="order-cards"
     >
-      {orders.map((order) => (
+      {orders.map(({ order, status, open }) => (
         <Card component="li" key={order.order_no} withBorder radius="md" padding="md" data-order={order.order_no}>
           <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" mb="sm">
             <Code fz="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
               {order.order_no}
             </Code>
-            <OrderStatusBadge status={order.status} />
+            <Stack gap={4} align="flex-end">
+              <OrderStatusBadge status={status} />
+              {open ? <CheckoutDeadline expiresAt={order.expires_at} now={now} /> : null}
+            </Stack>
           </Group>
           <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
             {(
@@ -137,31 +178,45 @@ function OrderCards({ orders }: { orders: Order[] }) {
                 </Text>
               </div>
             ))}
-            <div>
-              <Text component="dt" size="xs" c="dimmed">
-                {t('orders.partner')}
-              </Text>
-              <dd style={{ margin: 0 }}>
-                <PartnerLink url={order.partner_url} />
-              </dd>
-            </div>
-            <div style={{ gridColumn: '1 / -1' }}>
-              <Text component="dt" size="xs" c="dimmed">
-                {t('orders.key')}
-              </Text>
-              <dd style={{ margin: 0 }}>
-                <KeyCell order={order} />
-              </dd>
-            </div>
+            {open ? null : (
+              <>
+                <div>
+                  <Text component="dt" size="xs" c="dimmed">
+                    {t('orders.partner')}
+                  </Text>
+                  <dd style={{ margin: 0 }}>
+                    <PartnerCell order={order} status={status} />
+                  </dd>
+                </div>
+                <div style={{ gridColumn: '1 / -1' }}>
+                  <Text component="dt" size="xs" c="dimmed">
+                    {t('orders.key')}
+                  </Text>
+                  <dd style={{ margin: 0 }}>
+                    <KeyCell order={order} />
+                  </dd>
+                </div>
+              </>
+            )}
           </SimpleGrid>
+          {open ? (
+            <Group mt="sm">
+              <OpenOrderActions order={order} />
+            </Group>
+          ) : null}
         </Card>
       ))}
     </Stack>
   );
 }
 
-/** The orders as a table, or as cards below 48em where seven columns do not fit. */
+/**
+ * The orders as a table, or as cards below 48em where seven columns do not fit. An open order shows its deadline and
+ * its Resume / Cancel actions in place of the key and the partner link, which only a paid order has.
+ */
 export function OrderTable({ orders }: { orders: Order[] }) {
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
-  return phone ? <OrderCards orders={orders} /> : <OrderTableView orders={orders} />;
+  const now = useNow(DEADLINE_TICK_MS);
+  const rows = shown(orders, now);
+  return phone ? <OrderCards orders={rows} now={now} /> : <OrderTableView orders={rows} now={now} />;
 }

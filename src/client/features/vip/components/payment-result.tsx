@@ -2,6 +2,7 @@ import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
+  IconClockX,
   IconCircleX,
   IconClockHour4,
   IconExternalLink,
@@ -230,5 +231,21 @@ export function PaymentResult({ orderNo, pollLimitMs = POLL_LIMIT_MS }: { orderN
         </ResultState>
       );
     }
+    case 'expired':
+      return (
+        <ResultState
+          wide
+          icon={IconClockX}
+          color="yellow"
+          title={t('result.expiredTitle')}
+          description={t('result.expiredText')}
+          role="status"
+          takeFocus={waited}
+          testId="result-expired"
+        >
+          <TryAgainLink />
+          <OrdersLink />
+        </ResultState>
+      );
   }
 }

@@ -2,17 +2,16 @@ import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, ThemeIcon,
 import { IconBolt, IconCrown, IconKey, IconLogin2, IconRosetteDiscountCheck, type Icon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { VipMode } from '#shared/contracts/vip';
 import { VIP_CURRENCY, VIP_ERRORS, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/vip-rules';
 import { formatDateTime } from '../../../lib/format-date';
 import { loginPathFor, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useLocalePath } from '../../../lib/use-locale';
 import { useSubscribe, useVipStatus } from '../api/vip-queries';
-import { leaveSite } from '../leave-site';
+import { useGoToCheckout } from '../hooks/use-go-to-checkout';
 import { showVipFailure, vipErrorCode } from '../vip-errors';
-import { checkoutTarget, formatMoney } from '../vip-format';
+import { formatMoney } from '../vip-format';
 
 const PRICE = formatMoney(VIP_PRICE_CENTS, VIP_CURRENCY);
 const DAYS = VIP_PERIOD_DAYS;
@@ -92,8 +91,7 @@ function VisitorPrompt() {
 /** The payment option and the Buy button: a pending order, then its checkout (ours in the app, or the provider's). */
 function PurchaseForm() {
   const { t } = useTranslation('vip');
-  const navigate = useNavigate();
-  const localePath = useLocalePath();
+  const goToCheckout = useGoToCheckout();
   const { userInfo } = useSession();
   const status = useVipStatus();
   const subscribe = useSubscribe();
@@ -109,15 +107,9 @@ function PurchaseForm() {
   const buy = async () => {
     try {
       const { checkout_url } = await subscribe.mutateAsync(chosen);
-      const target = checkoutTarget(checkout_url, window.location.origin);
-      if (target.kind === 'app') {
-        void navigate(localePath(target.path));
-      } else if (target.kind === 'external') {
-        setLeaving(true);
-        leaveSite(target.url);
-      } else {
-        toast.error(t('buy.failed'), t('buy.badCheckout'));
-      }
+      const went = goToCheckout(checkout_url);
+      if (went === 'external') setLeaving(true);
+      else if (went === 'invalid') toast.error(t('buy.failed'), t('buy.badCheckout'));
     } catch (error) {
       showVipFailure(t('buy.failed'), error);
       // Subscribed meanwhile (another tab): the status says so and the option turns off.
