@@ -98,7 +98,7 @@ describe('AI chat page', () => {
   });
 
   it('a scope answer (no facts) shows its text without the "from our data" badge', async () => {
-    const scope = 'I answer questions about the game\'s fish from Anglerdex\'s catch data.';
+    const scope = "I answer questions about the game's fish from Anglerdex's catch data.";
     fakeApi({
       'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
       'GET /api/ai/quota': () => json(VISITOR_QUOTA),
