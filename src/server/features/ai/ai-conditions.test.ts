@@ -48,7 +48,9 @@ beforeAll(async () => {
   app = ctx.app;
   const view = await ctx.services.catalogue.view();
   fish = [...view.fish.values()].find((f) => f.data.maps.filter((id) => view.maps.has(id)).length >= 2)!;
-  [mapA, mapB] = fish.data.maps.map((id) => view.maps.get(id)!);
+  const [first, second] = fish.data.maps.filter((id) => view.maps.has(id));
+  mapA = view.maps.get(first!)!;
+  mapB = view.maps.get(second!)!;
   quiet = [...view.fish.values()].find((f) => f.id !== fish.id && f.data.maps.length > 0)!;
   baits = [...view.baits.values()].slice(0, 4);
   const place = catchPlace(view);
