@@ -136,8 +136,9 @@ const cut = (text: string, at: { start: number; end: number }) => `${text.slice(
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 const TO = String.raw`\s*(?:-|–|—|~|〜|～|到|至|から|to)\s*`;
-const METRES = String.raw`\s*(?:m|米|公尺|メートル|metres?|meters?)(?![\p{L}])`;
-const DEPTH_RANGE = new RegExp(`${NUMBER}${METRES.replace('(?![\\p{L}])', '')}?${TO}${NUMBER}${METRES}`, 'u');
+// A Latin unit must end its word ("5 maps" is no depth); a CJK one may run on into the sentence ("60米深").
+const METRES = String.raw`\s*(?:米|公尺|メートル|(?:m|metres?|meters?)(?![\p{L}]))`;
+const DEPTH_RANGE = new RegExp(`${NUMBER}(?:${METRES})?${TO}${NUMBER}${METRES}`, 'u');
 const DEPTH_ONE = new RegExp(`${NUMBER}${METRES}`, 'u');
 
 /** The bands a span of metres touches: `[from, to]` with `to` included when it is not a band's lower edge. */
