@@ -146,11 +146,11 @@ const zh: Phrases = {
     hours === 72 ? `最近72小时（3天，${from} – ${to} UTC）` : `最近${hours / 24}天（${from} – ${to} UTC）`,
   windowShort: (hours) => (hours === 72 ? '最近72小时' : `最近${hours / 24}天`),
   widened: (fish, where, window, changes) =>
-    `${fish}${where}：${window}没有渔获记录，因此范围放宽到${changes.join('、')}。`,
+    `${fish}${where}：${window}没有渔获记录，因此范围放宽到${changes.join('，')}。`,
   widenTo: { allMaps: '所有地图', days: (days) => `最近${days}天`, noConditions: '不限时间、天气和水深' },
   bait: (fish, where, window, total, top) => `${fish}${where}：${window}共有${total}条渔获记录，最常用的鱼饵是${top}。`,
   sliceNone: (fish, where, window, wider) =>
-    `${fish}${where}：${window}没有渔获记录${wider.length > 0 ? `，放宽到${wider.join('、')}也没有` : ''}，暂无数据。`,
+    `${fish}${where}：${window}没有渔获记录${wider.length > 0 ? `，放宽到${wider.join('，')}也没有` : ''}，暂无数据。`,
   baitItem: (bait, pct, count) => `${bait} ${pct}%（${count}条）`,
   place: (fish, map, days, total, spots) => `${fish}在${map}：最近${days}天共${total}条渔获，最热的钓点是${spots}。`,
   placeMaps: (fish, days, maps) => `${fish}最近${days}天各地图的渔获：${maps}。`,
@@ -288,12 +288,16 @@ const ja: Phrases = {
     hours === 72 ? `過去72時間（3日間、${from} – ${to} UTC）` : `過去${hours / 24}日間（${from} – ${to} UTC）`,
   windowShort: (hours) => (hours === 72 ? '過去72時間' : `過去${hours / 24}日間`),
   widened: (fish, where, window, changes) =>
-    `${fish}${where}は${window}の釣果がないため、範囲を${changes.join('・')}に広げました。`,
-  widenTo: { allMaps: '全マップ', days: (days) => `過去${days}日間`, noConditions: '時間・天気・水深を問わず' },
+    `${fish}${where}は${window}の釣果がないため、範囲を${changes.join('、')}に広げました。`,
+  widenTo: {
+    allMaps: '全マップ',
+    days: (days) => `過去${days}日間`,
+    noConditions: '条件なし（時間・天気・水深を問わず）',
+  },
   bait: (fish, where, window, total, top) =>
     `${fish}${where}：${window}の釣果は${total}件、よく使われた餌は${top}です。`,
   sliceNone: (fish, where, window, wider) =>
-    `${fish}${where}：${window}の釣果はありません${wider.length > 0 ? `（${wider.join('・')}に広げても同じ）` : ''}。まだデータがありません。`,
+    `${fish}${where}：${window}の釣果はありません${wider.length > 0 ? `（${wider.join('、')}に広げても同じ）` : ''}。まだデータがありません。`,
   baitItem: (bait, pct, count) => `${bait} ${pct}%（${count}件）`,
   place: (fish, map, days, total, spots) =>
     `${map}の${fish}：過去${days}日間の釣果は${total}件、よく釣れたポイントは${spots}です。`,
