@@ -123,6 +123,19 @@ describe('the model path', () => {
     expect(row).toMatchObject({ engine: 'openai', fallback: null, answer: answer.answer });
   });
 
+  it('hands the model the slice’s facts: the conditions, the window and the count they rest on', async () => {
+    model.set((r) => r.respond(200, factsOfPrompt(r).join(' ')));
+    const before = model.received.length;
+    const answer = await ask(fast, `What bait for ${fish.name_en} at night?`, '10.5.0.6');
+    expect(answer.engine).toBe('openai');
+    const request = model.received[before]!;
+    const facts = factsOfPrompt(request);
+    expect(facts).toEqual(answer.facts.map((f) => f.text));
+    expect(facts[0]).toContain('at night (game hours 21–4)');
+    expect(facts[0]).toMatch(/\d+ catch(es were| was) reported/);
+    expect(request.body.messages[0]!.content).toMatch(/widened, say so/);
+  });
+
   it('falls back to the built-in answer on a time-out', async () => {
     model.set(() => undefined); // never answers
     const started = Date.now();

@@ -5,18 +5,33 @@
  */
 import type { WeatherKind } from '#shared/game/catch-attributes';
 import type { Locale } from '#shared/locales';
+import type { DayPart, WeatherCondition } from './question-conditions';
 
 /** "12 (3.5%)"-style pieces are joined with the language's list separator. */
 export interface Phrases {
   list(items: readonly string[]): string;
   onMap(map: string): string;
-  baitWindow(from: string, to: string): string;
+  /** The slice a fact counts: the map (or all maps, when widened to them) and the conditions' descriptions. */
+  where(map: string | null, conditions: readonly string[]): string;
+  allMaps: string;
+  hoursCondition(part: DayPart | null, from: number, to: number): string;
+  weatherCondition(weather: WeatherCondition['label']): string;
+  depthCondition(from: number, to: number | null): string;
+  /** The window a slice counts, with its ends (`hours`: 72, or 168 when widened). */
+  window(hours: number, from: string, to: string): string;
+  windowShort(hours: number): string;
+  /** The asked slice had no catches, so the fact after it counts a wider one (`changes`: widenTo's, as a list). */
+  widened(fish: string, where: string, window: string, changes: readonly string[]): string;
+  widenTo: { allMaps: string; days(days: number): string; noConditions: string };
   bait(fish: string, where: string, window: string, total: number, top: string): string;
-  baitNone(fish: string, where: string, window: string): string;
+  /** Not even the widest slice had catches (`wider`: what was also tried, as widenTo's, or empty). */
+  sliceNone(fish: string, where: string, window: string, wider: readonly string[]): string;
   baitItem(bait: string, pct: string, count: number): string;
   place(fish: string, map: string, days: number, total: number, spots: string): string;
   placeMaps(fish: string, days: number, maps: string): string;
   placeNone(fish: string, where: string, days: number): string;
+  /** Said after the hot spots when the question set conditions the heat map cannot split by. */
+  placeIgnores: string;
   spot(x: number, y: number, count: number): string;
   mapCount(map: string, count: number): string;
   hours(fish: string, where: string, window: string, total: number, top: string): string;
@@ -25,7 +40,6 @@ export interface Phrases {
   depthItem(band: string, count: number): string;
   weather(fish: string, where: string, window: string, total: number, top: string): string;
   weatherItem(weather: string, count: number): string;
-  splitNone(fish: string, where: string, window: string): string;
   records(fish: string, where: string, total: string, newest: string, heaviest: string): string;
   recordsNone(fish: string, where: string): string;
   record(weight: string, player: string, date: string): string;
@@ -36,6 +50,9 @@ export interface Phrases {
   noFish(suggestions: string): string;
   noFishExamples(examples: string): string;
   notAQuestion(examples: string): string;
+  /** A question about nothing in the game: what can be asked, and example questions (`exampleQuestions`'). */
+  scope(examples: readonly string[]): string;
+  exampleQuestions(fish: string, otherFish: string, map: string): string[];
   weatherName(kind: WeatherKind): string;
   link: {
     baitGuide(fish: string): string;
@@ -82,16 +99,63 @@ const WEATHER: Record<Locale, Record<WeatherKind, string>> = {
   },
 };
 
+const ZH_PARTS: Record<DayPart, string> = {
+  night: '夜间',
+  day: '白天',
+  small_hours: '凌晨',
+  morning: '上午',
+  afternoon: '下午',
+  evening: '傍晚',
+};
+const EN_PARTS: Record<DayPart, string> = {
+  night: 'at night',
+  day: 'by day',
+  small_hours: 'in the small hours',
+  morning: 'in the morning',
+  afternoon: 'in the afternoon',
+  evening: 'in the evening',
+};
+const JA_PARTS: Record<DayPart, string> = {
+  night: '夜',
+  day: '昼',
+  small_hours: '未明',
+  morning: '朝',
+  afternoon: '午後',
+  evening: '夕方',
+};
+
+/** English nouns by count, as i18next's `_one` / `_other` keys choose them (the same Intl rules). */
+const EN_PLURAL = new Intl.PluralRules('en');
+const enCount = (count: number, one: string, other: string) =>
+  `${count} ${EN_PLURAL.select(count) === 'one' ? one : other}`;
+const andList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
 const zh: Phrases = {
   list: (items) => items.join('、'),
   onMap: (map) => `在${map}`,
-  baitWindow: (from, to) => `最近72小时（3天，${from} – ${to} UTC）`,
+  where: (map, conditions) => [map ? `在${map}` : '', ...conditions].filter(Boolean).join('，'),
+  allMaps: '所有地图',
+  hoursCondition: (part, from, to) => {
+    const hours = from === to ? `游戏时间${from}点` : `游戏时间${from}点–${to}点`;
+    return part ? `${ZH_PARTS[part]}（${hours}）` : hours;
+  },
+  weatherCondition: (weather) => (weather === 'rain' ? '雨天（暴雨、小雨或雷暴）' : `天气为${WEATHER.zh[weather]}`),
+  depthCondition: (from, to) => (to === null ? `水深${from}米以上` : `水深${from}–${to}米`),
+  window: (hours, from, to) =>
+    hours === 72 ? `最近72小时（3天，${from} – ${to} UTC）` : `最近${hours / 24}天（${from} – ${to} UTC）`,
+  windowShort: (hours) => (hours === 72 ? '最近72小时' : `最近${hours / 24}天`),
+  widened: (fish, where, window, changes) =>
+    `${fish}${where}：${window}没有渔获记录，因此范围放宽到${changes.join('，')}。`,
+  widenTo: { allMaps: '所有地图', days: (days) => `最近${days}天`, noConditions: '不限时间、天气和水深' },
   bait: (fish, where, window, total, top) => `${fish}${where}：${window}共有${total}条渔获记录，最常用的鱼饵是${top}。`,
-  baitNone: (fish, where, window) => `${fish}${where}：${window}没有渔获记录，暂无鱼饵数据。`,
+  sliceNone: (fish, where, window, wider) =>
+    `${fish}${where}：${window}没有渔获记录${wider.length > 0 ? `，放宽到${wider.join('，')}也没有` : ''}，暂无数据。`,
   baitItem: (bait, pct, count) => `${bait} ${pct}%（${count}条）`,
   place: (fish, map, days, total, spots) => `${fish}在${map}：最近${days}天共${total}条渔获，最热的钓点是${spots}。`,
   placeMaps: (fish, days, maps) => `${fish}最近${days}天各地图的渔获：${maps}。`,
   placeNone: (fish, where, days) => `${fish}${where}最近${days}天没有渔获记录。`,
+  placeIgnores: '（热力图不区分游戏时间、天气和水深，这里统计全部渔获。）',
   spot: (x, y, count) => `坐标（${x}, ${y}）附近 ${count}条`,
   mapCount: (map, count) => `${map} ${count}条`,
   hours: (fish, where, window, total, top) =>
@@ -101,7 +165,6 @@ const zh: Phrases = {
   depthItem: (band, count) => `${band}米（${count}条）`,
   weather: (fish, where, window, total, top) => `${fish}${where}：${window}的${total}条渔获中，最常见的天气是${top}。`,
   weatherItem: (weather, count) => `${weather}（${count}条）`,
-  splitNone: (fish, where, window) => `${fish}${where}：${window}没有渔获记录。`,
   records: (fish, where, total, newest, heaviest) =>
     `${fish}${where}共有${total}条官方记录。最新一条：${newest}；${heaviest}。`,
   recordsNone: (fish, where) => `${fish}${where}还没有官方记录。`,
@@ -113,6 +176,13 @@ const zh: Phrases = {
   noFish: (suggestions) => `没有找到准确的鱼名。鱼名必须完全准确，你是不是想问：${suggestions}？`,
   noFishExamples: (examples) => `没有找到准确的鱼名。请在问题中写出完整准确的鱼名，例如：${examples}。`,
   notAQuestion: (examples) => `这看起来不是一个问题。请写一个完整的问题并包含准确的鱼名，例如：${examples}。`,
+  scope: (examples) =>
+    `我只回答关于游戏中鱼的问题，答案来自本站的渔获数据：用什么饵、在哪里和什么时候好钓（游戏时间、天气、水深、地图）、官方记录、奖杯重量和分布地图。请写出准确的鱼名，例如：${examples.map((q) => `“${q}”`).join('、')}。`,
+  exampleQuestions: (fish, otherFish, map) => [
+    `${fish}晚上用什么饵？`,
+    `${otherFish}在${map}哪里好钓？`,
+    `${fish}的官方记录`,
+  ],
   weatherName: (kind) => WEATHER.zh[kind],
   link: {
     baitGuide: (fish) => `${fish}的鱼饵推荐`,
@@ -126,41 +196,70 @@ const zh: Phrases = {
 const en: Phrases = {
   list: (items) => items.join(', '),
   onMap: (map) => ` on ${map}`,
-  baitWindow: (from, to) => `in the last 72 hours (3 days, ${from} – ${to} UTC)`,
+  where: (map, conditions) => `${map ? ` on ${map}` : ''}${conditions.length > 0 ? ` ${conditions.join(', ')}` : ''}`,
+  allMaps: 'all maps',
+  hoursCondition: (part, from, to) => {
+    const hours = from === to ? `game hour ${from}` : `game hours ${from}–${to}`;
+    return part ? `${EN_PARTS[part]} (${hours})` : from === to ? `at ${hours}` : `in ${hours}`;
+  },
+  weatherCondition: (weather) =>
+    weather === 'rain'
+      ? 'in rain (torrential rain, light drizzle or thunderstorm)'
+      : `in ${WEATHER.en[weather]} weather`,
+  depthCondition: (from, to) => (to === null ? `deeper than ${from} m` : `at ${from}–${to} m deep`),
+  window: (hours, from, to) =>
+    hours === 72
+      ? `in the last 72 hours (3 days, ${from} – ${to} UTC)`
+      : `in the last ${hours / 24} days (${from} – ${to} UTC)`,
+  windowShort: (hours) => (hours === 72 ? 'in the last 72 hours' : `in the last ${hours / 24} days`),
+  widened: (fish, where, window, changes) =>
+    `No ${fish} catches were reported${where} ${window}, so this answer widens to ${andList(changes)}.`,
+  widenTo: {
+    allMaps: 'all maps',
+    days: (days) => `the last ${days} days`,
+    noConditions: 'any time, weather and depth',
+  },
   bait: (fish, where, window, total, top) =>
-    `${fish}${where}: ${total} catches were reported ${window}; the most used baits were ${top}.`,
-  baitNone: (fish, where, window) =>
-    `${fish}${where}: no catches were reported ${window}, so there is no bait data yet.`,
+    `${fish}${where}: ${enCount(total, 'catch was', 'catches were')} reported ${window}; the most used baits were ${top}.`,
+  sliceNone: (fish, where, window, wider) =>
+    `${fish}${where}: no catches were reported ${window}${wider.length > 0 ? `, nor widened to ${andList(wider)}` : ''}, so there is no data to answer from yet.`,
   baitItem: (bait, pct, count) => `${bait} ${pct}% (${count})`,
   place: (fish, map, days, total, spots) =>
-    `${fish} on ${map}: ${total} catches in the last ${days} days; the busiest spots were ${spots}.`,
+    `${fish} on ${map}: ${enCount(total, 'catch', 'catches')} in the last ${days} days; the busiest spots were ${spots}.`,
   placeMaps: (fish, days, maps) => `${fish} catches per map in the last ${days} days: ${maps}.`,
   placeNone: (fish, where, days) => `No ${fish} catches were reported${where} in the last ${days} days.`,
-  spot: (x, y, count) => `around (${x}, ${y}) with ${count} catches`,
+  placeIgnores: ' (The heat map does not split by game hour, weather or depth: these spots count every catch.)',
+  spot: (x, y, count) => `around (${x}, ${y}) with ${enCount(count, 'catch', 'catches')}`,
   mapCount: (map, count) => `${map} ${count}`,
   hours: (fish, where, window, total, top) =>
-    `${fish}${where}: of ${total} catches ${window}, the best game hours were ${top}.`,
+    `${fish}${where}: of ${enCount(total, 'catch', 'catches')} ${window}, the best game hours were ${top}.`,
   hourItem: (hour, count) => `${hour}:00 (${count})`,
   depth: (fish, where, window, total, top) =>
-    `${fish}${where}: of ${total} catches ${window}, the most common depths were ${top}.`,
+    `${fish}${where}: of ${enCount(total, 'catch', 'catches')} ${window}, the most common depths were ${top}.`,
   depthItem: (band, count) => `${band} m (${count})`,
   weather: (fish, where, window, total, top) =>
-    `${fish}${where}: of ${total} catches ${window}, the most common weather was ${top}.`,
+    `${fish}${where}: of ${enCount(total, 'catch', 'catches')} ${window}, the most common weather was ${top}.`,
   weatherItem: (weather, count) => `${weather} (${count})`,
-  splitNone: (fish, where, window) => `${fish}${where}: no catches were reported ${window}.`,
   records: (fish, where, total, newest, heaviest) =>
-    `${fish}${where}: ${total} official records. Newest: ${newest}; ${heaviest}.`,
+    `${fish}${where}: ${total} official ${total === '1' ? 'record' : 'records'}. Newest: ${newest}; ${heaviest}.`,
   recordsNone: (fish, where) => `There are no official records of ${fish}${where} yet.`,
   record: (weight, player, date) => `${weight} by ${player} on ${date}`,
-  heaviestOf: (count) => `heaviest of the newest ${count}`,
+  heaviestOf: (count) => (count === 1 ? 'the heaviest' : `heaviest of the newest ${count}`),
   trophy: (fish, min, max, classes) => `${fish} weighs ${min} – ${max}; trophy thresholds: ${classes}.`,
   trophyClass: (star, weight) => `${star} ≥ ${weight}`,
-  habitat: (fish, count, maps) => `${fish} lives on ${count} maps: ${maps}.`,
+  habitat: (fish, count, maps) => `${fish} lives on ${enCount(count, 'map', 'maps')}: ${maps}.`,
   noFish: (suggestions) => `I found no exact fish name. Fish names must be exact: did you mean ${suggestions}?`,
   noFishExamples: (examples) =>
     `I found no exact fish name. Ask a complete question with an exact fish name, for example ${examples}.`,
   notAQuestion: (examples) =>
     `That does not look like a question. Ask a complete question with an exact fish name, for example ${examples}.`,
+  scope: (examples) =>
+    `I answer questions about the game's fish from Anglerdex's catch data: the best baits, where and when they bite (game hour, weather, depth, map), official records, trophy weights and the maps they live on. Name a fish exactly, for example: ${examples.map((q) => `“${q}”`).join(', ')}.`,
+  exampleQuestions: (fish, otherFish, map) => [
+    `What bait for ${fish} at night?`,
+    `Where do I catch ${otherFish} on ${map}?`,
+    `${fish} official records`,
+  ],
   weatherName: (kind) => WEATHER.en[kind],
   link: {
     baitGuide: (fish) => `Bait guide: ${fish}`,
@@ -174,15 +273,37 @@ const en: Phrases = {
 const ja: Phrases = {
   list: (items) => items.join('、'),
   onMap: (map) => `（${map}）`,
-  baitWindow: (from, to) => `過去72時間（3日間、${from} – ${to} UTC）`,
+  where: (map, conditions) => {
+    const parts = [...(map ? [map] : []), ...conditions];
+    return parts.length > 0 ? `（${parts.join('、')}）` : '';
+  },
+  allMaps: '全マップ',
+  hoursCondition: (part, from, to) => {
+    const hours = from === to ? `ゲーム内${from}時` : `ゲーム内${from}時–${to}時`;
+    return part ? `${JA_PARTS[part]}・${hours}` : hours;
+  },
+  weatherCondition: (weather) => (weather === 'rain' ? '雨（豪雨・小雨・雷雨）' : `天気：${WEATHER.ja[weather]}`),
+  depthCondition: (from, to) => (to === null ? `水深${from} m以上` : `水深${from}–${to} m`),
+  window: (hours, from, to) =>
+    hours === 72 ? `過去72時間（3日間、${from} – ${to} UTC）` : `過去${hours / 24}日間（${from} – ${to} UTC）`,
+  windowShort: (hours) => (hours === 72 ? '過去72時間' : `過去${hours / 24}日間`),
+  widened: (fish, where, window, changes) =>
+    `${fish}${where}は${window}の釣果がないため、範囲を${changes.join('、')}に広げました。`,
+  widenTo: {
+    allMaps: '全マップ',
+    days: (days) => `過去${days}日間`,
+    noConditions: '条件なし（時間・天気・水深を問わず）',
+  },
   bait: (fish, where, window, total, top) =>
     `${fish}${where}：${window}の釣果は${total}件、よく使われた餌は${top}です。`,
-  baitNone: (fish, where, window) => `${fish}${where}：${window}の釣果がなく、餌のデータはまだありません。`,
+  sliceNone: (fish, where, window, wider) =>
+    `${fish}${where}：${window}の釣果はありません${wider.length > 0 ? `（${wider.join('、')}に広げても同じ）` : ''}。まだデータがありません。`,
   baitItem: (bait, pct, count) => `${bait} ${pct}%（${count}件）`,
   place: (fish, map, days, total, spots) =>
     `${map}の${fish}：過去${days}日間の釣果は${total}件、よく釣れたポイントは${spots}です。`,
   placeMaps: (fish, days, maps) => `過去${days}日間のマップ別の${fish}の釣果：${maps}。`,
   placeNone: (fish, where, days) => `${fish}${where}の釣果は過去${days}日間ありません。`,
+  placeIgnores: '（ヒートマップはゲーム内時間・天気・水深で分けないため、すべての釣果で数えています。）',
   spot: (x, y, count) => `座標（${x}, ${y}）付近 ${count}件`,
   mapCount: (map, count) => `${map} ${count}件`,
   hours: (fish, where, window, total, top) =>
@@ -194,7 +315,6 @@ const ja: Phrases = {
   weather: (fish, where, window, total, top) =>
     `${fish}${where}：${window}の釣果${total}件のうち、多かった天気は${top}です。`,
   weatherItem: (weather, count) => `${weather}（${count}件）`,
-  splitNone: (fish, where, window) => `${fish}${where}：${window}の釣果はありません。`,
   records: (fish, where, total, newest, heaviest) =>
     `${fish}${where}の公式記録は${total}件。最新：${newest}。${heaviest}。`,
   recordsNone: (fish, where) => `${fish}${where}の公式記録はまだありません。`,
@@ -207,6 +327,13 @@ const ja: Phrases = {
   noFishExamples: (examples) =>
     `正確な魚の名前が見つかりません。正確な魚の名前を含む完全な質問をしてください。例：${examples}。`,
   notAQuestion: (examples) => `質問として読めません。正確な魚の名前を含む完全な質問をしてください。例：${examples}。`,
+  scope: (examples) =>
+    `このサイトの釣果データから、ゲームの魚についての質問に答えます：よく使われる餌、釣れる場所と時間（ゲーム内時間・天気・水深・マップ）、公式記録、トロフィーの重さ、生息マップ。魚の名前を正確に書いてください。例：${examples.map((q) => `「${q}」`).join('、')}。`,
+  exampleQuestions: (fish, otherFish, map) => [
+    `${fish}の夜の餌は？`,
+    `${map}で${otherFish}はどこで釣れる？`,
+    `${fish}の公式記録`,
+  ],
   weatherName: (kind) => WEATHER.ja[kind],
   link: {
     baitGuide: (fish) => `${fish}の餌ガイド`,

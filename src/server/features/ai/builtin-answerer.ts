@@ -7,10 +7,10 @@
  */
 import type { AiFact, AiIntent, AiLink } from '#shared/contracts/ai';
 import type { BaitItem, FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
+import { BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
 import type {
   BaitGuideDetailResponse,
   BaitGuideQuery,
-  BaitGuideResponse,
   HeatmapQuery,
   HeatmapResponse,
   OfficialLogPage,
@@ -19,6 +19,14 @@ import type {
 import type { WeatherKind } from '#shared/game/catch-attributes';
 import type { Locale } from '#shared/locales';
 import { PHRASES, type Phrases } from './answer-phrases';
+import {
+  type Conditions,
+  hasConditions,
+  meets,
+  NO_CONDITIONS,
+  readConditions,
+  type SliceGroup,
+} from './question-conditions';
 import {
   closestNames,
   detectIntents,
@@ -41,10 +49,12 @@ export interface AnswerCatalogue {
   }>;
 }
 
-/** The bait guide's service functions (`/bait-guide`, `/bait-guide/detail`). */
+/**
+ * The bait guide's slice: the detail's counts (`/bait-guide/detail`, the same grouped read) over the last `hours`,
+ * of the catches whose game hour, depth band and weather `keep` accepts.
+ */
 export interface AnswerBaitGuide {
-  guide(query: BaitGuideQuery): Promise<BaitGuideResponse>;
-  detail(query: BaitGuideQuery): Promise<BaitGuideDetailResponse>;
+  slice(query: BaitGuideQuery, hours: number, keep: (group: SliceGroup) => boolean): Promise<BaitGuideDetailResponse>;
 }
 
 /** The heat map's service function (`/heatmap`): its answer as serialised JSON. */
@@ -81,6 +91,8 @@ const PLACE_DAYS = 7;
 /** How many records the records answer looks at for the heaviest (one page of the records list). */
 const RECORDS_PAGE_SIZE = 100;
 const TOP = 3;
+/** The window a slice is widened to when the bait guide's 72 hours hold no catch of it. */
+const WIDE_WINDOW_DAYS = 7;
 
 /** Numbers as the facts write them: plain digits, a dot for decimals, no grouping. */
 export const percent = (share: number) => (share * 100).toFixed(1);
@@ -96,7 +108,23 @@ interface Reading {
   fish: FishItem | null;
   map: MapItem | null;
   intents: AiIntent[];
+  conditions: Conditions;
   text: string;
+}
+
+/** One slice of the catches: the map (null: all), the window in hours and the conditions. */
+interface SliceStep {
+  map: MapItem | null;
+  hours: number;
+  conditions: Conditions;
+}
+
+/** The slice a fact was counted over: the first step of the widening that had catches (or the last one tried). */
+interface CountedSlice {
+  step: SliceStep;
+  detail: BaitGuideDetailResponse;
+  /** The widenings taken from the asked slice to this one (widenTo's words), empty when it is the asked one. */
+  widened: string[];
 }
 
 export class BuiltinAnswerer {
@@ -119,6 +147,20 @@ export class BuiltinAnswerer {
       const suggestions = closestNames(indexes.fish, reading.text).map((id) =>
         nameIn(view.fish.get(id)!, reading.language),
       );
+      // Nothing of the game at all (no fish, no map, no name close to one): say what can be asked instead.
+      if (suggestions.length === 0 && !reading.map) {
+        const [first, second] = view.groups.fish;
+        const map = view.groups.maps[0];
+        const questions =
+          first && second && map
+            ? p.exampleQuestions(
+                nameIn(first, reading.language),
+                nameIn(second, reading.language),
+                nameIn(map, reading.language),
+              )
+            : [];
+        return { ...empty, fishId: null, intents: [], answer: p.scope(questions), suggestions: [] };
+      }
       return {
         ...empty,
         fishId: null,
@@ -155,11 +197,14 @@ export class BuiltinAnswerer {
     const mapHit = indexes.maps.find(text);
     let rest = text;
     if (mapHit) rest = `${text.slice(0, mapHit.start)} ${text.slice(mapHit.end)}`;
+    // The conditions' words are cut out too: "in the rain" sets the weather, it does not ask about it.
+    const { conditions, rest: asked } = readConditions(rest);
     return {
       language,
       fish: fishHit ? view.fish.get(fishHit.id)! : null,
       map: mapHit ? view.maps.get(mapHit.id)! : null,
-      intents: detectIntents(rest),
+      intents: detectIntents(asked),
+      conditions,
       text,
     };
   }
@@ -183,7 +228,8 @@ type View = Awaited<ReturnType<AnswerCatalogue['view']>>;
 class AnswerContext {
   readonly facts: AiFact[] = [];
   readonly links: AiLink[] = [];
-  private detail: Promise<BaitGuideDetailResponse> | null = null;
+  private counted: Promise<CountedSlice> | null = null;
+  private widenedSaid = false;
   private readonly fish: FishItem;
   private readonly fishName: string;
   private readonly where: string;
@@ -226,10 +272,6 @@ class AnswerContext {
     return nameIn(item, this.reading.language);
   }
 
-  private get query(): BaitGuideQuery {
-    return { fish_id: this.fish.id, ...(this.reading.map ? { map_id: this.reading.map.id } : {}) };
-  }
-
   private fact(intent: AiIntent, text: string) {
     this.facts.push({ intent, text });
   }
@@ -238,25 +280,106 @@ class AnswerContext {
     if (!this.links.some((l) => l.page === link.page && l.search === link.search)) this.links.push(link);
   }
 
-  private guideSearch(details: boolean): string {
+  /** The bait guide's page of the slice's fish and map (the page shows 72 hours and no conditions: the nearest view). */
+  private guideSearch(step: SliceStep, details: boolean): string {
     const search = new URLSearchParams({ fish_id: String(this.fish.id) });
-    if (this.reading.map) search.set('map_id', String(this.reading.map.id));
+    if (step.map) search.set('map_id', String(step.map.id));
     if (details) search.set('details', '1');
     return `?${search.toString()}`;
   }
 
-  private async bait(intent: AiIntent = 'bait') {
-    const guide = await this.sources.baitGuide.guide(this.query);
-    const window = this.p.baitWindow(minuteText(guide.from), minuteText(guide.to));
-    if (guide.total === 0) this.fact(intent, this.p.baitNone(this.fishName, this.where, window));
-    else {
-      const top = guide.baits.slice(0, TOP).map((b) => {
-        const bait = this.view.baits.get(b.bait_id);
-        return this.p.baitItem(bait ? this.name(bait) : `#${b.bait_id}`, percent(b.share), b.count);
-      });
-      this.fact(intent, this.p.bait(this.fishName, this.where, window, guide.total, this.p.list(top)));
+  /** The conditions as the answer describes them. */
+  private conditionsText(conditions: Conditions): string[] {
+    const { hours, weather, depth } = conditions;
+    return [
+      ...(hours ? [this.p.hoursCondition(hours.part, hours.hours.from, hours.hours.to)] : []),
+      ...(weather ? [this.p.weatherCondition(weather.label)] : []),
+      ...(depth ? [this.p.depthCondition(depth.from, depth.to)] : []),
+    ];
+  }
+
+  /** Where a step counts: the map asked, "all maps" once widened past it, and the conditions. */
+  private whereOf(step: SliceStep): string {
+    const map = step.map ? this.name(step.map) : this.reading.map ? this.p.allMaps : null;
+    return this.p.where(map, this.conditionsText(step.conditions));
+  }
+
+  /**
+   * The slice the bait, time, depth and weather facts count, once per question: the one asked (its map, the bait
+   * guide's 72 hours, its conditions), widened step by step while it holds no catch — all maps, then 7 days, then
+   * without the conditions — so a narrow question still gets an answer, which says how it was widened.
+   */
+  private slice(): Promise<CountedSlice> {
+    this.counted ??= (async () => {
+      const asked: SliceStep = {
+        map: this.reading.map,
+        hours: BAIT_GUIDE_WINDOW_HOURS,
+        conditions: this.reading.conditions,
+      };
+      const steps: { step: SliceStep; change: string | null }[] = [{ step: asked, change: null }];
+      let last = asked;
+      const widen = (step: SliceStep, change: string) => {
+        steps.push({ step, change });
+        last = step;
+      };
+      if (last.map) widen({ ...last, map: null }, this.p.widenTo.allMaps);
+      widen({ ...last, hours: WIDE_WINDOW_DAYS * 24 }, this.p.widenTo.days(WIDE_WINDOW_DAYS));
+      if (hasConditions(last.conditions)) widen({ ...last, conditions: NO_CONDITIONS }, this.p.widenTo.noConditions);
+      const widened: string[] = [];
+      let counted: CountedSlice | null = null;
+      for (const { step, change } of steps) {
+        if (change) widened.push(change);
+        const query = { fish_id: this.fish.id, ...(step.map ? { map_id: step.map.id } : {}) };
+        const { conditions } = step;
+        const detail = await this.sources.baitGuide.slice(query, step.hours, (group) => meets(conditions, group));
+        counted = { step, detail, widened: [...widened] };
+        if (detail.total > 0) break;
+      }
+      return counted!;
+    })();
+    return this.counted;
+  }
+
+  /** The fact's opening: the widening taken, if any, then the slice's own words. */
+  private sliceFact(intent: AiIntent, counted: CountedSlice, text: string) {
+    const { widened, detail } = counted;
+    const askedStep: SliceStep = {
+      map: this.reading.map,
+      hours: BAIT_GUIDE_WINDOW_HOURS,
+      conditions: this.reading.conditions,
+    };
+    if (detail.total === 0) {
+      const window = this.p.window(askedStep.hours, minuteText(detail.from), minuteText(detail.to));
+      this.fact(intent, this.p.sliceNone(this.fishName, this.whereOf(askedStep), window, widened));
+      return;
     }
-    this.link({ page: 'baitGuide', search: this.guideSearch(false), label: this.p.link.baitGuide(this.fishName) });
+    // The widening is said once, before the first fact counted over the widened slice.
+    const note =
+      widened.length > 0 && !this.widenedSaid
+        ? `${this.p.widened(this.fishName, this.whereOf(askedStep), this.p.windowShort(askedStep.hours), widened)}${this.reading.language === 'en' ? ' ' : ''}`
+        : '';
+    if (note) this.widenedSaid = true;
+    this.fact(intent, `${note}${text}`);
+  }
+
+  private async bait(intent: AiIntent = 'bait') {
+    const counted = await this.slice();
+    const { detail, step } = counted;
+    const window = this.p.window(step.hours, minuteText(detail.from), minuteText(detail.to));
+    const top = detail.baits.slice(0, TOP).map((b) => {
+      const bait = this.view.baits.get(b.bait_id);
+      return this.p.baitItem(bait ? this.name(bait) : `#${b.bait_id}`, percent(b.share), b.count);
+    });
+    this.sliceFact(
+      intent,
+      counted,
+      this.p.bait(this.fishName, this.whereOf(step), window, detail.total, this.p.list(top)),
+    );
+    this.link({
+      page: 'baitGuide',
+      search: this.guideSearch(step, false),
+      label: this.p.link.baitGuide(this.fishName),
+    });
   }
 
   private async heatmapOf(mapId: number): Promise<HeatmapResponse> {
@@ -298,36 +421,36 @@ class AnswerContext {
       ),
     );
     const mapName = this.name(this.view.maps.get(best.id)!);
-    this.fact('place', this.p.place(this.fishName, mapName, PLACE_DAYS, heat.total, this.p.list(spots)));
+    // The heat map counts cells per day, not per game hour, weather or depth: the fact says it ignored the conditions.
+    const ignored = hasConditions(this.reading.conditions) ? this.p.placeIgnores : '';
+    this.fact('place', `${this.p.place(this.fishName, mapName, PLACE_DAYS, heat.total, this.p.list(spots))}${ignored}`);
     const search = new URLSearchParams({ map: String(best.id), fish: String(this.fish.id) });
     if (cells[0]) search.set('cell', `${cells[0][0]}-${cells[0][1]}`);
     this.link({ page: 'home', search: `?${search.toString()}`, label: this.p.link.heatmap(this.fishName, mapName) });
   }
 
   private async split(intent: 'time' | 'depth' | 'weather') {
-    this.detail ??= this.sources.baitGuide.detail(this.query);
-    const detail = await this.detail;
-    const window = this.p.baitWindow(minuteText(detail.from), minuteText(detail.to));
-    if (detail.total === 0) this.fact(intent, this.p.splitNone(this.fishName, this.where, window));
-    else {
-      const byCount = <K>(groups: { key: K; total: number }[]) =>
-        [...groups].sort((a, b) => b.total - a.total).slice(0, TOP);
-      let text: string;
-      if (intent === 'time') {
-        const top = byCount(detail.by_hour).map((g) => this.p.hourItem(g.key, g.total));
-        text = this.p.hours(this.fishName, this.where, window, detail.total, this.p.list(top));
-      } else if (intent === 'depth') {
-        const top = byCount(detail.by_depth).map((g) => this.p.depthItem(g.key, g.total));
-        text = this.p.depth(this.fishName, this.where, window, detail.total, this.p.list(top));
-      } else {
-        const top = byCount(detail.by_weather).map((g) =>
-          this.p.weatherItem(this.p.weatherName(g.key as WeatherKind), g.total),
-        );
-        text = this.p.weather(this.fishName, this.where, window, detail.total, this.p.list(top));
-      }
-      this.fact(intent, text);
+    const counted = await this.slice();
+    const { detail, step } = counted;
+    const window = this.p.window(step.hours, minuteText(detail.from), minuteText(detail.to));
+    const where = this.whereOf(step);
+    const byCount = <K>(groups: { key: K; total: number }[]) =>
+      [...groups].sort((a, b) => b.total - a.total).slice(0, TOP);
+    let text: string;
+    if (intent === 'time') {
+      const top = byCount(detail.by_hour).map((g) => this.p.hourItem(g.key, g.total));
+      text = this.p.hours(this.fishName, where, window, detail.total, this.p.list(top));
+    } else if (intent === 'depth') {
+      const top = byCount(detail.by_depth).map((g) => this.p.depthItem(g.key, g.total));
+      text = this.p.depth(this.fishName, where, window, detail.total, this.p.list(top));
+    } else {
+      const top = byCount(detail.by_weather).map((g) =>
+        this.p.weatherItem(this.p.weatherName(g.key as WeatherKind), g.total),
+      );
+      text = this.p.weather(this.fishName, where, window, detail.total, this.p.list(top));
     }
-    this.link({ page: 'baitGuide', search: this.guideSearch(true), label: this.p.link.details(this.fishName) });
+    this.sliceFact(intent, counted, text);
+    this.link({ page: 'baitGuide', search: this.guideSearch(step, true), label: this.p.link.details(this.fishName) });
   }
 
   private async records() {

@@ -20,11 +20,18 @@ import { type AnswerKeeping, type Kept, KeptAnswers } from '../../catch-store/ca
 import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
-const WINDOW_MS = BAIT_GUIDE_WINDOW_HOURS * 3_600_000;
+const HOUR_MS = 3_600_000;
 /** How long the encyclopedia's top baits are reused: a summary of three days may be a minute old. */
 export const TOP_BAITS_TTL_MS = 60_000;
 /** Answers kept (one per map filter; any id can be asked, so the oldest goes beyond this). */
 const MAX_TOP_ANSWERS = 64;
+
+/** What a slice's condition reads of a group of catches: its game hour (1–24), depth band label and weather. */
+export interface SliceGroup {
+  game_hour: number;
+  depth: string;
+  weather: WeatherKind;
+}
 
 /** Counts per bait → the contract's ranked shares. */
 function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
@@ -94,6 +101,8 @@ export class BaitGuideService {
   /** Guide and detail answers (without their window's times), served again while they hold. */
   private readonly guides: KeptAnswers<Kept<ReturnType<typeof rankBaits>>>;
   private readonly details: KeptAnswers<Kept<ReturnType<typeof detailOf>>>;
+  /** The grouped catches of a fish over a window of any length (the AI chat's slices), per fish, map and length. */
+  private readonly groups: KeptAnswers<Kept<GuideCatch[]>>;
   /** Told of every kept answer served and every answer counted anew, guides and details apart (the metrics). */
   private readonly observers = new Map<KeptAnswers<Kept<unknown>>, KeptAnswerObserver>();
 
@@ -105,6 +114,7 @@ export class BaitGuideService {
   ) {
     this.guides = new KeptAnswers(keeping.freshMs);
     this.details = new KeptAnswers(keeping.freshMs);
+    this.groups = new KeptAnswers(keeping.freshMs);
   }
 
   observeKeptAnswers(observers: { guide: KeptAnswerObserver; detail: KeptAnswerObserver }): void {
@@ -131,6 +141,31 @@ export class BaitGuideService {
   }
 
   /**
+   * The detail's counts over the fish's catches of the last `hours` that `keep` accepts: a slice by game hour, depth
+   * band and weather (the AI chat's conditions, issue 26). The same grouped read as the detail's, over any window,
+   * then filtered in JavaScript: the groups are a few hundred, and a condition never costs a query of its own.
+   */
+  async slice(
+    query: BaitGuideQuery,
+    hours: number,
+    keep: (group: SliceGroup) => boolean,
+  ): Promise<BaitGuideDetailResponse> {
+    const window = this.window(hours);
+    const groups = await this.keptOr(
+      this.groups,
+      query,
+      window,
+      async () => this.repository.catches({ ...query, ...window }),
+      `|${hours}`,
+    );
+    const kept = groups.filter((c) =>
+      keep({ game_hour: c.game_hour, depth: depthBand(c.depth), weather: weatherOf(c.weather) }),
+    );
+    const { ranked, ...splits } = detailOf(kept);
+    return { ...this.head(query, window, ranked), ...splits };
+  }
+
+  /**
    * A kept answer of the fish (and map) while its catches in the sliding window are unchanged (catch-store/catch-changes.ts),
    * else `count()`'s, kept in turn when it counted something (an empty read carries no counter to check against).
    */
@@ -139,9 +174,10 @@ export class BaitGuideService {
     query: BaitGuideQuery,
     window: { from: number; to: number },
     count: () => Promise<Counted<T>>,
+    keySuffix = '',
   ): Promise<T> {
     const span = [window.from, window.to] as const;
-    const key = `${query.fish_id}|${query.map_id ?? ''}`;
+    const key = `${query.fish_id}|${query.map_id ?? ''}${keySuffix}`;
     const countedAt = performance.now();
     const held = this.keeping.keep
       ? await kept.holding(key, (prior) => this.repository.unchangedSince(query, prior.changes, prior.window, span))
@@ -203,9 +239,9 @@ export class BaitGuideService {
     return answer;
   }
 
-  private window(): { from: number; to: number } {
+  private window(hours = BAIT_GUIDE_WINDOW_HOURS): { from: number; to: number } {
     const to = this.clock();
-    return { from: to - WINDOW_MS, to };
+    return { from: to - hours * HOUR_MS, to };
   }
 
   private head(

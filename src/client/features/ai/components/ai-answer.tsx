@@ -8,7 +8,8 @@ import { useLocalePath } from '../../../lib/use-locale';
 
 /**
  * One answer: the question asked, the answer (the built-in answer is its facts, one a line; a model's answer is its
- * text with the facts it was given listed below), which engine wrote it, and links to the pages that show more.
+ * text with the facts it was given listed below), which engine wrote it (only when it rests on facts), and links to the
+ * pages that show more.
  */
 export function AiAnswer({ question, answer }: { question: string; answer: AskResponse }) {
   const { t } = useTranslation('ai');
@@ -27,9 +28,12 @@ export function AiAnswer({ question, answer }: { question: string; answer: AskRe
           <Title order={2} fz="lg">
             {t('answerTitle')}
           </Title>
-          <Badge variant="light" color={answer.engine === 'openai' ? 'grape' : 'teal'}>
-            {t(`engine.${answer.engine}`)}
-          </Badge>
+          {/* Only an answer built from facts is "from our data"; a scope or no-fish answer has none to show. */}
+          {answer.facts.length > 0 ? (
+            <Badge variant="light" color={answer.engine === 'openai' ? 'grape' : 'teal'}>
+              {t(`engine.${answer.engine}`)}
+            </Badge>
+          ) : null}
         </Group>
         {lines.map((line, i) => (
           <Text key={i} style={{ whiteSpace: 'pre-wrap' }}>

@@ -91,9 +91,26 @@ describe('AI chat page', () => {
         .getByRole('link', { name: /Bait guide: Northern Pike/ })
         .getAttribute('href'),
     ).toBe('/en/query/bait-guide?fish_id=10');
+    expect(within(card).getByText(en.engine.builtin)).toBeTruthy();
     expect(screen.queryByText(en.thinking)).toBeNull();
     expect(await screen.findByText('2 of 3 free questions left this minute')).toBeTruthy();
     expect(screen.getByText(en.historyLogin)).toBeTruthy();
+  });
+
+  it('a scope answer (no facts) shows its text without the "from our data" badge', async () => {
+    const scope = "I answer questions about the game's fish from Anglerdex's catch data.";
+    fakeApi({
+      'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
+      'GET /api/ai/quota': () => json(VISITOR_QUOTA),
+      'POST /api/ai/ask': () =>
+        json({ ...ANSWER, answer: scope, facts: [], links: [], fish_id: null, intents: [], remaining: 2 }),
+    });
+    renderRoute(<AiChat />, { path: PATH });
+    fireEvent.change(box(), { target: { value: 'Who won the cup?' } });
+    fireEvent.click(sendButton());
+    const card = await screen.findByTestId('ai-answer');
+    expect(within(card).getByText(scope)).toBeTruthy();
+    expect(within(card).queryByText(en.engine.builtin)).toBeNull();
   });
 
   it('after the limit shows the message and a countdown, and enables sending again when it ends', async () => {
