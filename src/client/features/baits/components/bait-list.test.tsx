@@ -17,6 +17,7 @@ const FISH_WAYS: FishWayItem[] = [
     name: '活饵',
     name_en: 'Live bait',
     name_ja: '生き餌',
+    name_pinyin: 'huo er',
     letter: 'H',
     letter_en: 'L',
     sort: 1,
@@ -30,6 +31,7 @@ const FISH_WAYS: FishWayItem[] = [
     name: '假饵',
     name_en: 'Lure',
     name_ja: 'ルアー',
+    name_pinyin: 'jia er',
     letter: 'J',
     letter_en: 'L',
     sort: 2,
@@ -39,6 +41,15 @@ const FISH_WAYS: FishWayItem[] = [
   },
 ];
 
+/** The pinyin the server ships with each name (`name_pinyin`). */
+const PINYIN: Record<string, string> = {
+  蚯蚓: 'qiu yin',
+  面包: 'mian bao',
+  勺型亮片: 'shao xing liang pian',
+  玉米: 'yu mi',
+  波尔卡: 'bo er ka',
+};
+
 function bait(id: number, name: string, nameEn: string, letter: string, fishWay: number): BaitItem {
   return {
     id,
@@ -46,6 +57,7 @@ function bait(id: number, name: string, nameEn: string, letter: string, fishWay:
     name,
     name_en: nameEn,
     name_ja: `${nameEn}（日）`,
+    name_pinyin: PINYIN[name] ?? '',
     letter,
     letter_en: nameEn[0]!.toUpperCase(),
     sort: id,

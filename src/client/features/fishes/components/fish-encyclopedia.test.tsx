@@ -10,12 +10,16 @@ import { renderRoute } from '../../../test/render-route';
 import { FishEncyclopedia } from './fish-encyclopedia';
 
 // Only the HTTP boundary is faked: the base configuration the encyclopedia reads comes through a stubbed fetch.
+/** The pinyin the server ships with each name (`name_pinyin`), for the names the searches below read. */
+const PINYIN: Record<string, string> = { 鲤鱼: 'li yu', 梭鱼: 'suo yu', 鲟鱼: 'xun yu' };
+
 function named(id: number, name: string, nameEn: string, nameJa: string) {
   return {
     id,
     name,
     name_en: nameEn,
     name_ja: nameJa,
+    name_pinyin: PINYIN[name] ?? '',
     letter: 'X',
     letter_en: nameEn[0]!,
     sort: id,
