@@ -13,9 +13,27 @@ import {
 
 // name_pinyin as the server stores it (pinyin-pro's toneless syllables, see catalogue/index-letters.ts).
 const carp = { id: 1, name: '鲤鱼', name_en: 'Common carp', name_ja: 'コイ', name_pinyin: 'li yu' };
-const pike = { id: 2, name: '白斑狗鱼', name_en: 'Northern pike', name_ja: 'ノーザンパイク', name_pinyin: 'bai ban gou yu' };
-const bigBass = { id: 3, name: '大口黑鲈', name_en: 'Largemouth bass', name_ja: 'ラージマウスバス', name_pinyin: 'da kou hei lu' };
-const smallBass = { id: 4, name: '小口黑鲈', name_en: 'Smallmouth bass', name_ja: 'スモールマウスバス', name_pinyin: 'xiao kou hei lu' };
+const pike = {
+  id: 2,
+  name: '白斑狗鱼',
+  name_en: 'Northern pike',
+  name_ja: 'ノーザンパイク',
+  name_pinyin: 'bai ban gou yu',
+};
+const bigBass = {
+  id: 3,
+  name: '大口黑鲈',
+  name_en: 'Largemouth bass',
+  name_ja: 'ラージマウスバス',
+  name_pinyin: 'da kou hei lu',
+};
+const smallBass = {
+  id: 4,
+  name: '小口黑鲈',
+  name_en: 'Smallmouth bass',
+  name_ja: 'スモールマウスバス',
+  name_pinyin: 'xiao kou hei lu',
+};
 const ide = { id: 5, name: '圆腹雅罗鱼', name_en: 'Ide', name_ja: 'アイデ', name_pinyin: 'yuan fu ya luo yu' };
 const ALL = [carp, pike, bigBass, smallBass, ide];
 
@@ -100,6 +118,8 @@ describe('NameIndex (names in a sentence)', () => {
     expect(found('what bait for northern pike?')).toBe(2);
     expect(found('what is inside the lake')).toBeNull();
     expect(found('ide bait')).toBe(5);
+    // A Latin name written straight into a Chinese sentence still stands as its own words.
+    expect(found('northern pike用什么饵')).toBe(2);
   });
 
   it('finds a name by its pinyin and by a last word only one name has', () => {
@@ -115,14 +135,14 @@ describe('NameIndex (names in a sentence)', () => {
     expect(closestNamesInText(index, foldName('what bait for carpp'))).toEqual([1]);
     expect(closestNamesInText(index, foldName('best bait for bass')).sort()).toEqual([3, 4]);
     expect(closestNamesInText(index, foldName('hello there'))).toEqual([]);
+    // A whole name with a typo comes before the names that merely share its last word.
+    expect(closestNamesInText(index, foldName('smalmouth bass'))).toEqual([4, 3]);
   });
 
   it('re-writes a question with the corrected name where the typo stood', () => {
     expect(withNameCorrected('What bait for Common carpp?', carp, 'Common carp')).toBe('What bait for Common carp?');
     expect(withNameCorrected('鲤渔用什么饵', carp, '鲤鱼')).toBe('鲤鱼用什么饵');
-    expect(withNameCorrected('best bait for bass', bigBass, 'Largemouth bass')).toBe(
-      'best bait for Largemouth bass',
-    );
+    expect(withNameCorrected('best bait for bass', bigBass, 'Largemouth bass')).toBe('best bait for Largemouth bass');
     expect(withNameCorrected('hello', carp, '鲤鱼')).toBe('hello 鲤鱼');
   });
 });

@@ -219,7 +219,8 @@ interface TextEntry {
   findable: boolean;
 }
 
-const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+/** A Latin name's word ends where Latin letters and digits end: "pike用什么饵" holds "pike", "inside" no "ide". */
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{Script=Latin}\p{N}]/u.test(ch);
 
 /** Where a name stands in a folded text: a Latin-script name as a whole word, a CJK one anywhere. */
 export function indexOfName(text: string, name: { text: string; latin: boolean }): number {
@@ -297,7 +298,8 @@ function piecesFor(name: TextEntry, text: string): Piece[] {
   if (name.latin) {
     const words = [...text.matchAll(/[\p{L}\p{N}']+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
     const size = name.text.split(' ').length;
-    for (let i = 0; i + size <= words.length; i++) pieces.push({ start: words[i]!.start, end: words[i + size - 1]!.end });
+    for (let i = 0; i + size <= words.length; i++)
+      pieces.push({ start: words[i]!.start, end: words[i + size - 1]!.end });
     return pieces;
   }
   // Windows as long as the name first: at the same distance, the one that replaces a typo rather than a part of it.
@@ -332,7 +334,8 @@ export function closestNamesInText(index: NameIndex, text: string, limit = 5): n
     if (name.text.length < 2) continue;
     const piece = closestPiece(name, head);
     if (!piece) continue;
-    const score = piece.distance / name.text.length;
+    // A last word comes after every whole name: "Prssian carp" is Prussian carp before the other carps.
+    const score = piece.distance / name.text.length + (name.rank === 2 ? 1 : 0);
     const previous = best.get(name.id);
     if (previous === undefined || score < previous) best.set(name.id, score);
   }
@@ -346,11 +349,7 @@ export function closestNamesInText(index: NameIndex, text: string, limit = 5): n
  * The sentence with the piece closest to one of the item's names replaced by `replacement` (the chat's "did you
  * mean" re-asks the question with the corrected name); the replacement added at the end when no piece is close.
  */
-export function withNameCorrected(
-  text: string,
-  item: MatchableNames & { id: number },
-  replacement: string,
-): string {
+export function withNameCorrected(text: string, item: MatchableNames & { id: number }, replacement: string): string {
   // Scored by edits per letter of the name, so a whole name typed with two typos beats its last word with one.
   let best: (Piece & { score: number }) | null = null;
   for (const name of new NameIndex([item]).names()) {

@@ -69,10 +69,7 @@ const fishOfMapAnswer = keptPerView((view, mapId: number) => {
  */
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
-  app,
-  { catalogue },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { catalogue }) => {
   app.get(
     '/system/get_category_list',
     {
@@ -130,12 +127,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'Paged catalogue search by name (zh / en / ja) or index letter',
         description:
-"Items of one `group_type` (or all) whose Chinese, English or Japanese name (or a fish's latin name) " +
+          "Items of one `group_type` (or all) whose Chinese, English or Japanese name (or a fish's latin name) " +
           'matches `like_str`, whatever its case, width (full-width letters) or kana (hiragana finds katakana): ' +
           'from the start with `like_start=true` (default), anywhere with `false`; the last word of a name counts ' +
           "from its start too ('pike' finds 'Northern pike'), and Chinese names match their pinyin, whole ('liyu', " +
           "'li yu') or by initials ('ly'), from the first syllable with `like_start=true`, any syllable with `false`. " +
-          'A one-character `like_str` also matches the index letter. `letter` keeps the items whose index letter (of `lang`'s " +
+          'A one-character `like_str` also matches the index letter. ' +
+          "`letter` keeps the items whose index letter (of `lang`'s " +
           'name: the pinyin initial for zh, the English one for en and ja) is that letter, `#` for none of A–Z. ' +
           "Sorted by that index letter, then `lang`'s name; pages of `page_size` (at most 100). Public, not " +
           'rate-limited.',

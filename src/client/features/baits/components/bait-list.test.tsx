@@ -242,4 +242,55 @@ describe('BaitList', () => {
     expect(categoryRequests().length).toBeGreaterThan(before);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  describe('an empty result offers what would widen it', () => {
+    // The server's answers for these tests: nothing under a letter, nothing from the start of a name, nothing for a
+    // typo; otherwise the spoon. The offers are judged on the base configuration's baits with the server's own rule.
+    beforeEach(() =>
+      answerCategories((q) => {
+        const text = q.get('like_str') ?? '';
+        const none = q.get('letter') !== null || q.get('like_start') === 'true' || text === 'spoonn';
+        return { items: none ? [] : [spoon] };
+      }),
+    );
+
+    it('every letter, when a letter hides what the search finds', async () => {
+      const router = renderList('/query/baits?letter=Q&q=spoon');
+      fireEvent.click(await screen.findByRole('button', { name: zh.empty.allLetters }));
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+      expect(lastRequest().get('letter')).toBeNull();
+      expect(router.state.location.search).toBe('?q=spoon');
+      // Matching anywhere would not help here: not offered.
+      expect(screen.queryByRole('button', { name: zh.empty.anywhere })).toBeNull();
+    });
+
+    it('anywhere in the name, when matching from the start finds nothing', async () => {
+      const router = renderList('/query/baits?q=oon&match=start');
+      fireEvent.click(await screen.findByRole('button', { name: zh.empty.anywhere }));
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+      expect(lastRequest().get('like_start')).toBe('false');
+      expect(router.state.location.search).toBe('?q=oon');
+      expect(screen.queryByRole('button', { name: zh.empty.allLetters })).toBeNull();
+    });
+
+    it('a close spelling, as a link that runs the corrected search', async () => {
+      const router = renderList('/query/baits?letter=S&q=spoonn');
+      const didYouMean = await screen.findByTestId('did-you-mean');
+      expect(within(didYouMean).getByText(zh.empty.didYouMean)).toBeTruthy();
+      const link = within(didYouMean).getByRole('link', { name: 'Spoon' });
+      expect(link.getAttribute('href')).toBe('/query/baits?q=Spoon');
+      fireEvent.click(link);
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+      expect(lastRequest().get('like_str')).toBe('Spoon');
+      expect(router.state.location.search).toBe('?q=Spoon');
+    });
+
+    it('nothing but clearing, when nothing is close', async () => {
+      renderList('/query/baits?q=zzzzzz');
+      await screen.findByText(zh.empty.title);
+      expect(screen.queryByTestId('did-you-mean')).toBeNull();
+      expect(screen.queryByRole('button', { name: zh.empty.allLetters })).toBeNull();
+      expect(screen.getByRole('button', { name: zh.empty.clearFilters })).toBeTruthy();
+    });
+  });
 });
