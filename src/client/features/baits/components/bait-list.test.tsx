@@ -244,13 +244,15 @@ describe('BaitList', () => {
   });
 
   describe('an empty result offers what would widen it', () => {
-    // The server's answers for these tests: nothing under a letter, nothing from the start of a name, nothing for a
-    // typo; otherwise the spoon. The offers are judged on the base configuration's baits with the server's own rule.
+    // The server's answers for these tests: the spoon for 'spoon' or 'oon' anywhere in a name over every letter;
+    // nothing under a letter, from the start of a name, or for anything else. The offers are judged on the base configuration's baits with the server's own rule.
     beforeEach(() =>
       answerCategories((q) => {
-        const text = q.get('like_str') ?? '';
-        const none = q.get('letter') !== null || q.get('like_start') === 'true' || text === 'spoonn';
-        return { items: none ? [] : [spoon] };
+        const found =
+          ['spoon', 'Spoon', 'oon'].includes(q.get('like_str') ?? '') &&
+          q.get('letter') === null &&
+          q.get('like_start') === 'false';
+        return { items: found ? [spoon] : [] };
       }),
     );
 
