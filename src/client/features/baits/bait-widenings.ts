@@ -39,6 +39,11 @@ export function baitWidenings(baits: readonly BaitItem[], filters: BaitListFilte
   return {
     allLetters: filters.letter !== null && some({ mode, letter: null }),
     anywhere: !filters.contains && some({ mode: 'anywhere', letter: filters.letter }),
-    closeNames: filters.q ? closeNames(baits.map((bait) => ({ item: bait, keys: baitKeys(bait) })), query) : [],
+    closeNames: filters.q
+      ? closeNames(
+          baits.map((bait) => ({ item: bait, keys: baitKeys(bait) })),
+          query,
+        )
+      : [],
   };
 }

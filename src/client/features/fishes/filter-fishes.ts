@@ -59,9 +59,7 @@ export function widenings(fishes: readonly FishItem[], filters: FishFilters, rar
   if (filters.map !== null) set.push('map');
   if (filters.rarity !== null) set.push('rarity');
   if (filters.newOnly) set.push('newOnly');
-  const wider = set.filter(
-    (filter) => filterFishes(fishes, { ...filters, ...CLEARED[filter] }, rarityOf).length > 0,
-  );
+  const wider = set.filter((filter) => filterFishes(fishes, { ...filters, ...CLEARED[filter] }, rarityOf).length > 0);
   const candidates = fishes
     .filter((fish) => passesOtherFilters(fish, filters, rarityOf))
     .map((fish) => ({ item: fish, keys: fishKeys(fish) }));

@@ -36,9 +36,11 @@ function entriesIn(view: CatalogueView, lang: Locale): Entry[] {
   let entries = perLang.get(lang);
   if (!entries) {
     // The keys are the same in every language: computed for the first and shared by the others.
-    const keyed = perLang.values().next().value ?? CATEGORY_GROUPS.flatMap((group) =>
-      (view.groups[group] as readonly CategoryItem[]).map((item) => ({ item, keys: itemNameKeys(item) })),
-    );
+    const keyed =
+      perLang.values().next().value ??
+      CATEGORY_GROUPS.flatMap((group) =>
+        (view.groups[group] as readonly CategoryItem[]).map((item) => ({ item, keys: itemNameKeys(item) })),
+      );
     entries = [...keyed].sort(
       (a, b) =>
         compareText(letterOf(a.item, lang), letterOf(b.item, lang)) ||
