@@ -123,10 +123,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
     async (api) => {
       await api.register(apiFallback);
       await api.register(healthRoutes, { clientDir: config.clientDir, readiness });
-      await api.register(catalogueRoutes, {
-        catalogue: services.catalogue,
-        repository: services.catalogueRepository,
-      });
+      await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(catalogueSchemaRoutes, { packageSchema: cataloguePackageJsonSchema });
       await api.register(catalogueAdminRoutes, {
         catalogueImport: {

@@ -57,7 +57,6 @@ export interface Services {
   users: UsersRepository;
   revokedTokens: RevokedTokensRepository;
   loggerClients: LoggerClientsRepository;
-  catalogueRepository: CatalogueRepository;
   /** Account e-mails: SMTP, or `.eml` files in the outbox. */
   mailer: Mailer;
   /** Fixed-window counters (in memory, or Redis shared by every instance) behind every limit. */
@@ -268,7 +267,6 @@ export async function createServices(
     users,
     revokedTokens,
     loggerClients,
-    catalogueRepository,
     mailer,
     counters,
     rateLimits,

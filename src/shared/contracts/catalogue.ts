@@ -46,6 +46,11 @@ const base = {
   name: z.string(),
   name_en: z.string().nullable(),
   name_ja: z.string().nullable(),
+  /**
+   * Toneless pinyin of `name`, one syllable per Chinese character, separated by spaces ('鲤鱼' → 'li yu'): the zh
+   * lists' sort key, and what the search matches pinyin against (issue 26), computed once by the server.
+   */
+  name_pinyin: z.string(),
   /** Index letter of the Chinese name (pinyin initial), A–Z or '#'. */
   letter: z.string(),
   /** Index letter of the English name, used by the en and ja lists. */

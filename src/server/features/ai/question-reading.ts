@@ -1,14 +1,18 @@
 /**
  * Reading a question (docs/design.md §5 "AI chat"): its language, the fish and map it names, what it asks about, and
  * when no fish is named exactly, the exact names closest to what was typed. Pure functions over the catalogue's names,
- * so they are tested without a database. Names are found as substrings: Chinese and Japanese are written without
- * spaces ("绿鲈鱼用什么饵"), so a name is looked for anywhere in the text; Latin-script names must stand as whole
- * words ("Ide" is not found in "inside"). The longest name wins ("Largemouth bass" over "bass" were both names).
+ * so they are tested without a database. Names are found by the shared name matcher (`#shared/game/name-match`, the
+ * one the bait list and the encyclopedia search with, issue 26): anywhere in Chinese and Japanese text, which is
+ * written without spaces ("绿鲈鱼用什么饵"), as whole words in Latin text ("Ide" is not found in "inside"), by pinyin
+ * ("liyu") and by a last word only one name has ("pike"); the longest name wins ("Largemouth bass" over "bass").
  */
 import type { AiIntent } from '#shared/contracts/ai';
+import { closestNamesInText, indexOfName, type MatchableNames, NameIndex } from '#shared/game/name-match';
 import type { Locale } from '#shared/locales';
 
-export interface Named {
+export { NameIndex };
+
+export interface Named extends MatchableNames {
   id: number;
   name: string;
   name_en: string | null;
@@ -36,59 +40,6 @@ export function nameIn(item: Named, language: Locale): string {
   if (language === 'en') return item.name_en || item.name;
   if (language === 'ja') return item.name_ja || item.name;
   return item.name;
-}
-
-interface NameEntry {
-  id: number;
-  text: string;
-  latin: boolean;
-}
-
-/** Every name of every item, normalised, longest first (so the longest match is found first). */
-export class NameIndex {
-  private readonly entries: NameEntry[];
-
-  constructor(items: readonly Named[]) {
-    const entries: NameEntry[] = [];
-    for (const item of items) {
-      const seen = new Set<string>();
-      for (const raw of [item.name, item.name_en, item.name_ja]) {
-        if (!raw) continue;
-        const text = normalize(raw);
-        if (text.length === 0 || seen.has(text)) continue;
-        seen.add(text);
-        entries.push({ id: item.id, text, latin: LATIN_WORD.test(text) });
-      }
-    }
-    this.entries = entries.sort((a, b) => b.text.length - a.text.length || a.id - b.id);
-  }
-
-  /** The item whose name appears in the text (the longest such name), and where. */
-  find(normalizedText: string): { id: number; start: number; end: number } | null {
-    for (const entry of this.entries) {
-      const start = indexOfName(normalizedText, entry);
-      if (start !== -1) return { id: entry.id, start, end: start + entry.text.length };
-    }
-    return null;
-  }
-
-  /** Every normalised name (for suggestions). */
-  names(): readonly NameEntry[] {
-    return this.entries;
-  }
-}
-
-const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
-
-function indexOfName(text: string, entry: NameEntry): number {
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf(entry.text, from);
-    if (at === -1) return -1;
-    // A Latin-script name must be a whole word; a CJK name may sit anywhere in a sentence.
-    if (!entry.latin || (!isWordChar(text[at - 1]) && !isWordChar(text[at + entry.text.length]))) return at;
-    from = at + 1;
-  }
 }
 
 /** Keywords per intent, in the three languages; Latin ones match whole words (and their plurals). */
@@ -176,7 +127,7 @@ const INTENT_WORDS: Record<Exclude<AiIntent, 'overview'>, readonly string[]> = {
 export function detectIntents(normalizedText: string): AiIntent[] {
   const intents: AiIntent[] = [];
   for (const [intent, words] of Object.entries(INTENT_WORDS) as [AiIntent, readonly string[]][]) {
-    if (words.some((word) => indexOfName(normalizedText, { id: 0, text: word, latin: LATIN_WORD.test(word) }) !== -1))
+    if (words.some((word) => indexOfName(normalizedText, { text: word, latin: LATIN_WORD.test(word) }) !== -1))
       intents.push(intent);
   }
   return intents;
@@ -187,66 +138,10 @@ export function hasWords(text: string): boolean {
   return /\p{L}/u.test(text);
 }
 
-/** Edit distance with a ceiling: past `max` the exact value does not matter. */
-function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > max) return max + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** The question's pieces a name could be compared with: word runs for Latin names, windows of CJK text. */
-function candidatesFor(name: NameEntry, text: string, words: readonly string[]): Iterable<string> {
-  if (name.latin) {
-    const size = name.text.split(' ').length;
-    const out: string[] = [];
-    for (let i = 0; i + size <= words.length; i++) out.push(words.slice(i, i + size).join(' '));
-    return out;
-  }
-  const out: string[] = [];
-  for (const length of [name.text.length - 1, name.text.length, name.text.length + 1]) {
-    if (length < 1) continue;
-    for (let i = 0; i + length <= text.length; i++) out.push(text.slice(i, i + length));
-  }
-  return out;
-}
-
 /**
- * The ids of the items whose names come closest to a piece of the text, best first: at most `limit`, each within
- * a third of its name's length in edits (at least one edit). Only the first 200 characters are compared.
+ * The ids of the items whose names (or pinyin, or last words) come closest to a piece of the text, best first: at
+ * most `limit`, each within a third of its name's length in edits (at least one edit).
  */
 export function closestNames(index: NameIndex, normalizedText: string, limit = 5): number[] {
-  const text = normalizedText.slice(0, 200);
-  const words = text.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-  const best = new Map<number, number>();
-  for (const name of index.names()) {
-    // One-character names would match any character of any sentence.
-    if (name.text.length < 2) continue;
-    const max = Math.max(1, Math.floor(name.text.length / 3));
-    let found = max + 1;
-    for (const piece of candidatesFor(name, text, words)) {
-      const distance = editDistance(piece, name.text, Math.min(max, found - 1));
-      if (distance < found) found = distance;
-      if (found === 0) break;
-    }
-    if (found > max) continue;
-    const score = found / name.text.length;
-    const previous = best.get(name.id);
-    if (previous === undefined || score < previous) best.set(name.id, score);
-  }
-  return [...best]
-    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
-    .slice(0, limit)
-    .map(([id]) => id);
+  return closestNamesInText(index, normalizedText, limit);
 }

@@ -271,9 +271,14 @@ describe('GET /api/system/get_categories', () => {
     }
   });
 
+  /** A bait and three letters from inside a word of its English name: no word of any name starts with them. */
+  const innerText = () => {
+    const bait = ofGroup<BaitItem>('baits').find((b) => /^[A-Za-z]{6,}$/.test(b.name_en ?? ''))!;
+    return { bait, inner: bait.name_en!.slice(2, 5).toLowerCase() };
+  };
+
   it('matches anywhere in the name when like_start=false', async () => {
-    const bait = ofGroup<BaitItem>('baits').find((b) => (b.name_en ?? '').split(' ').length > 1)!;
-    const inner = bait.name_en!.split(' ').at(-1)!.toLowerCase();
+    const { bait, inner } = innerText();
     const prefix = await search(`group_type=baits&page_size=100&like_str=${encodeURIComponent(inner)}`);
     const substring = await search(
       `group_type=baits&page_size=100&like_start=false&like_str=${encodeURIComponent(inner)}`,
@@ -306,7 +311,8 @@ describe('GET /api/system/get_categories', () => {
     // 暗 (an) sorts before 凹 (ao) by reading, although its code point is higher.
     const byReading = [...readings].sort((a, b) => a.localeCompare(b, 'zh-u-co-pinyin'));
     expect(readings).toEqual(byReading);
-    expect(zh.items.every((b) => !('name_pinyin' in b))).toBe(true);
+    // The reading ships with each item: the client's searches match pinyin against it (issue 26).
+    expect(zh.items.every((b) => /^[a-z]/.test(b.name_pinyin))).toBe(true);
 
     const en = await search('group_type=baits&page_size=100&letter=S&lang=en');
     const names = en.items.map((b) => b.name_en!.toLowerCase());
@@ -345,8 +351,7 @@ describe('GET /api/system/get_categories', () => {
   });
 
   it('reads like_start the way FastAPI reads booleans', async () => {
-    const bait = ofGroup<BaitItem>('baits').find((b) => (b.name_en ?? '').split(' ').length > 1)!;
-    const inner = encodeURIComponent(bait.name_en!.split(' ').at(-1)!);
+    const { bait, inner } = innerText();
     for (const word of ['false', 'FALSE', '0', 'no', 'off']) {
       const page = await search(`group_type=baits&page_size=100&like_start=${word}&like_str=${inner}`);
       expect(
@@ -354,5 +359,68 @@ describe('GET /api/system/get_categories', () => {
         word,
       ).toContain(bait.id);
     }
+  });
+});
+
+describe('GET /api/system/get_categories: the search that forgives (issue 26)', () => {
+  const ids = async (query: string) => {
+    const res = await get(`/api/system/get_categories?page_size=100&${query}`);
+    expect(res.statusCode).toBe(200);
+    return CategoriesResponse.parse(res.json()).items;
+  };
+  const syllables = (item: CategoryItem) => item.name_pinyin.split(' ');
+  const carp = () => ofGroup<FishItem>('fish').find((f) => f.name === '鲤鱼')!;
+
+  it('matches Chinese names by their pinyin, whole or by initials, from the start', async () => {
+    expect(carp().name_pinyin).toBe('li yu');
+    for (const text of ['liyu', 'li%20yu', 'LiYu']) {
+      const found = await ids(`group_type=fish&like_str=${text}`);
+      expect(
+        found.map((f) => f.id),
+        text,
+      ).toContain(carp().id);
+      // From the start: every one read starts with those syllables (鲤鱼王 would, 白鲤鱼 would not).
+      for (const item of found) expect(syllables(item).join('').startsWith('liyu'), item.name).toBe(true);
+    }
+    const initials = await ids('group_type=fish&like_str=ly');
+    expect(initials.map((f) => f.id)).toContain(carp().id);
+    for (const item of initials)
+      expect(
+        syllables(item)
+          .map((s) => s[0])
+          .join(''),
+      ).toMatch(/^ly/);
+  });
+
+  it('matches a syllable anywhere when like_start=false, never the middle of one', async () => {
+    const pike = ofGroup<FishItem>('fish').find((f) => f.name === '白斑狗鱼')!;
+    expect((await ids('group_type=fish&like_str=gouyu')).map((f) => f.id)).not.toContain(pike.id);
+    const anywhere = await ids('group_type=fish&like_start=false&like_str=gouyu');
+    expect(anywhere.map((f) => f.id)).toContain(pike.id);
+    for (const item of anywhere) expect(item.name_pinyin.replace(/ /g, ''), item.name).toContain('gouyu');
+    // 'ouy' runs across 'gou' and 'yu': no reading has it as syllables.
+    expect(await ids('group_type=fish&like_start=false&like_str=ouyu')).toEqual([]);
+  });
+
+  it("matches a name's last word from its start, and nothing else there", async () => {
+    const found = await ids('group_type=fish&like_str=pike');
+    const names = found.map((f) => f.name_en);
+    expect(names).toEqual(expect.arrayContaining(['Northern pike', 'Amur pike']));
+    for (const item of found) {
+      const words = [item.name, item.name_en ?? '', item.name_ja ?? ''].map((n) => n.toLowerCase());
+      expect(
+        words.some((n) => n.startsWith('pike') || n.split(' ').at(-1)!.startsWith('pike')),
+        item.name_en!,
+      ).toBe(true);
+    }
+  });
+
+  it('ignores width and kana, and finds a fish by its latin name', async () => {
+    const id = carp().id;
+    expect(
+      (await ids('group_type=fish&like_str=%EF%BD%83%EF%BD%8F%EF%BD%8D%EF%BD%8D%EF%BD%8F%EF%BD%8E')).map((f) => f.id),
+    ).toContain(id); // ｃｏｍｍｏｎ
+    expect((await ids(`group_type=fish&like_str=${encodeURIComponent('こい')}`)).map((f) => f.id)).toContain(id);
+    expect((await ids('group_type=fish&like_str=cyprinus%20carpio')).map((f) => f.id)).toContain(id);
   });
 });

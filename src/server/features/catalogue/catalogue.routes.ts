@@ -1,7 +1,7 @@
 /**
  * The three system routes of docs/design.md §4 / docs/product-requirements.md §7: category list, fish by map, paged
- * category search. The first two answer from the in-memory catalogue snapshot; the search stays a paged SQL query (its
- * matching and ordering are the database's, and it reads one page of rows, not the catalogue).
+ * category search, all three from the in-memory catalogue snapshot (the search matches names with the shared name
+ * matcher, `catalogue-search.ts`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,13 +20,12 @@ import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../
 import { HttpError } from '../../http/http-error';
 import { trustedResponse } from '../../http/trusted-responses';
 import type { CatalogueView, CatalogueSnapshot } from './catalogue-snapshot';
-import type { CatalogueRepository } from './catalogue.repository';
+import { searchCatalogue } from './catalogue-search';
 
 const tags = ['catalogue'];
 
 export interface CatalogueRoutesOptions {
   catalogue: CatalogueSnapshot;
-  repository: CatalogueRepository;
 }
 
 /**
@@ -70,10 +69,7 @@ const fishOfMapAnswer = keptPerView((view, mapId: number) => {
  */
 const CATALOGUE_CACHE_CONTROL = 'public, max-age=60';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (
-  app,
-  { catalogue, repository },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { catalogue }) => {
   app.get(
     '/system/get_category_list',
     {
@@ -131,9 +127,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         tags,
         summary: 'Paged catalogue search by name (zh / en / ja) or index letter',
         description:
-          'Items of one `group_type` (or all) whose Chinese, English or Japanese name matches `like_str` (any ' +
-          'case): from the start with `like_start=true` (default), anywhere with `false`; a one-character ' +
-          "`like_str` also matches the index letter. `letter` keeps the items whose index letter (of `lang`'s " +
+          "Items of one `group_type` (or all) whose Chinese, English or Japanese name (or a fish's latin name) " +
+          'matches `like_str`, whatever its case, width (full-width letters) or kana (hiragana finds katakana): ' +
+          'from the start with `like_start=true` (default), anywhere with `false`; the last word of a name counts ' +
+          "from its start too ('pike' finds 'Northern pike'), and Chinese names match their pinyin, whole ('liyu', " +
+          "'li yu') or by initials ('ly'), from the first syllable with `like_start=true`, any syllable with `false`. " +
+          'A one-character `like_str` also matches the index letter. ' +
+          "`letter` keeps the items whose index letter (of `lang`'s " +
           'name: the pinyin initial for zh, the English one for en and ja) is that letter, `#` for none of A–Z. ' +
           "Sorted by that index letter, then `lang`'s name; pages of `page_size` (at most 100). Public, not " +
           'rate-limited.',
@@ -143,7 +143,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     },
     async (request) => {
       const query = request.query;
-      const { items, total } = await repository.search(query);
+      const { items, total } = searchCatalogue(await catalogue.view(), query);
       return { items, total, page: query.page, page_size: query.page_size };
     },
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,12 +6,20 @@ import type { AskResponse } from '#shared/contracts/ai';
 import { PAGE_PATHS } from '#shared/pages';
 import { useLocalePath } from '../../../lib/use-locale';
 
+interface AiAnswerProps {
+  question: string;
+  answer: AskResponse;
+  /** Asks the question again with a suggested name in place of the one mistyped ("did you mean"). */
+  onAskAgain: (suggestion: string) => void;
+}
+
 /**
  * One answer: the question asked, the answer (the built-in answer is its facts, one a line; a model's answer is its
- * text with the facts it was given listed below), which engine wrote it (only when it rests on facts), and links to the
- * pages that show more.
+ * text with the facts it was given listed below), which engine wrote it (only when it rests on facts), links to the
+ * pages that show more, and when no fish was recognised, the close names as buttons that ask again with the name
+ * corrected.
  */
-export function AiAnswer({ question, answer }: { question: string; answer: AskResponse }) {
+export function AiAnswer({ question, answer, onAskAgain }: AiAnswerProps) {
   const { t } = useTranslation('ai');
   const localePath = useLocalePath();
   const lines = answer.engine === 'openai' || answer.facts.length === 0 ? answer.answer.split('\n') : [];
@@ -53,6 +61,24 @@ export function AiAnswer({ question, answer }: { question: string; answer: AskRe
               ))}
             </List>
           </Stack>
+        ) : null}
+        {answer.suggestions.length > 0 ? (
+          <Group gap="xs" data-testid="ai-suggestions">
+            <Text fw={600} fz="sm">
+              {t('suggestions.didYouMean')}
+            </Text>
+            {answer.suggestions.map((name) => (
+              <Button
+                key={name}
+                size="compact-sm"
+                variant="light"
+                aria-label={t('suggestions.askAgain', { name })}
+                onClick={() => onAskAgain(name)}
+              >
+                {name}
+              </Button>
+            ))}
+          </Group>
         ) : null}
         {answer.links.length > 0 ? (
           <Stack gap={4}>

@@ -159,4 +159,37 @@ describe('AI chat page', () => {
     expect(within(history).getByText('Perch records')).toBeTruthy();
     expect(within(history).getByText('Perch: 3 official records.')).toBeTruthy();
   });
+
+  it('offers the close names of an unrecognised fish as buttons that ask again with the name corrected', async () => {
+    const noFish: AskResponse = {
+      ...ANSWER,
+      answer: 'I found no exact fish name. Fish names must be exact: did you mean Northern Pike?',
+      facts: [],
+      links: [],
+      fish_id: null,
+      suggestions: ['Northern Pike'],
+    };
+    const api = fakeApi({
+      'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
+      'GET /api/ai/quota': () => json(VISITOR_QUOTA),
+      'POST /api/ai/ask': (request) =>
+        json((request.json as { question: string }).question.includes('Northern Pike') ? ANSWER : noFish),
+    });
+    renderRoute(<AiChat />, { path: PATH });
+    await screen.findByText('3 of 3 free questions left this minute');
+    fireEvent.change(box(), { target: { value: 'What bait for northren pikee today?' } });
+    fireEvent.click(sendButton());
+    const suggestions = await screen.findByTestId('ai-suggestions');
+    expect(within(suggestions).getByText(en.suggestions.didYouMean)).toBeTruthy();
+    fireEvent.click(within(suggestions).getByRole('button', { name: 'Ask again about Northern Pike' }));
+    // The typo is replaced where it stood; the rest of the question is kept.
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/api/ai/ask').at(-1)!.json).toEqual({
+        question: 'What bait for Northern Pike today?',
+      }),
+    );
+    expect(await screen.findByText(ANSWER.facts[0]!.text)).toBeTruthy();
+    expect(screen.queryByTestId('ai-suggestions')).toBeNull();
+    expect((box() as HTMLTextAreaElement).value).toBe('What bait for Northern Pike today?');
+  });
 });

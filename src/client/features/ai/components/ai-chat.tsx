@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AI_QUESTION_MAX_LENGTH, AI_QUOTA_WINDOW_SECONDS, AI_RATE_LIMITED } from '#shared/ai-rules';
 import type { AskResponse } from '#shared/contracts/ai';
+import { withNameCorrected } from '#shared/game/name-match';
 import { PAGE_PATHS } from '#shared/pages';
 import { VipBadge } from '../../../components/vip-badge';
 import { ApiError } from '../../../lib/api-client';
@@ -67,12 +68,30 @@ export function AiChat() {
 
   const trimmed = question.trim();
   const tooLong = trimmed.length > AI_QUESTION_MAX_LENGTH;
-  const canSend = trimmed.length > 0 && !tooLong && !limited && !ask.isPending;
+  const canAsk = !limited && !ask.isPending;
+  const canSend = trimmed.length > 0 && !tooLong && canAsk;
+  const { fish } = useBaseConfig();
 
   function send(event?: FormEvent) {
     event?.preventDefault();
-    if (!canSend) return;
-    const asked = trimmed;
+    if (canSend) askQuestion(trimmed);
+  }
+
+  /**
+   * "Did you mean": the question shown asked again with the suggested name where the mistyped one stood, found among
+   * that fish's names, pinyin and last word by the same matcher the server read the question with.
+   */
+  function askAgain(asked: string, suggestion: string) {
+    const named = fish.find((item) => [item.name, item.name_en, item.name_ja].includes(suggestion));
+    const corrected = withNameCorrected(asked, named ?? { id: 0, name: suggestion }, suggestion).slice(
+      0,
+      AI_QUESTION_MAX_LENGTH,
+    );
+    setQuestion(corrected);
+    if (canAsk) askQuestion(corrected);
+  }
+
+  function askQuestion(asked: string) {
     ask.mutate(
       { question: asked },
       {
@@ -162,7 +181,11 @@ export function AiChat() {
           {ask.error.message}
         </Alert>
       ) : shown ? (
-        <AiAnswer question={shown.question} answer={shown.answer} />
+        <AiAnswer
+          question={shown.question}
+          answer={shown.answer}
+          onAskAgain={(suggestion) => askAgain(shown.question, suggestion)}
+        />
       ) : null}
 
       {examples.length > 0 ? (

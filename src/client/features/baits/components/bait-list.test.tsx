@@ -17,6 +17,7 @@ const FISH_WAYS: FishWayItem[] = [
     name: '活饵',
     name_en: 'Live bait',
     name_ja: '生き餌',
+    name_pinyin: 'huo er',
     letter: 'H',
     letter_en: 'L',
     sort: 1,
@@ -30,6 +31,7 @@ const FISH_WAYS: FishWayItem[] = [
     name: '假饵',
     name_en: 'Lure',
     name_ja: 'ルアー',
+    name_pinyin: 'jia er',
     letter: 'J',
     letter_en: 'L',
     sort: 2,
@@ -39,6 +41,15 @@ const FISH_WAYS: FishWayItem[] = [
   },
 ];
 
+/** The pinyin the server ships with each name (`name_pinyin`). */
+const PINYIN: Record<string, string> = {
+  蚯蚓: 'qiu yin',
+  面包: 'mian bao',
+  勺型亮片: 'shao xing liang pian',
+  玉米: 'yu mi',
+  波尔卡: 'bo er ka',
+};
+
 function bait(id: number, name: string, nameEn: string, letter: string, fishWay: number): BaitItem {
   return {
     id,
@@ -46,6 +57,7 @@ function bait(id: number, name: string, nameEn: string, letter: string, fishWay:
     name,
     name_en: nameEn,
     name_ja: `${nameEn}（日）`,
+    name_pinyin: PINYIN[name] ?? '',
     letter,
     letter_en: nameEn[0]!.toUpperCase(),
     sort: id,
@@ -229,5 +241,58 @@ describe('BaitList', () => {
     expect(await screen.findByRole('heading', { name: '蚯蚓' })).toBeTruthy();
     expect(categoryRequests().length).toBeGreaterThan(before);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  describe('an empty result offers what would widen it', () => {
+    // The server's answers for these tests: the spoon for 'spoon' or 'oon' anywhere in a name over every letter;
+    // nothing under a letter, from the start of a name, or for anything else. The offers are judged on the base configuration's baits with the server's own rule.
+    beforeEach(() =>
+      answerCategories((q) => {
+        const found =
+          ['spoon', 'Spoon', 'oon'].includes(q.get('like_str') ?? '') &&
+          q.get('letter') === null &&
+          q.get('like_start') === 'false';
+        return { items: found ? [spoon] : [] };
+      }),
+    );
+
+    it('every letter, when a letter hides what the search finds', async () => {
+      const router = renderList('/query/baits?letter=Q&q=spoon');
+      fireEvent.click(await screen.findByRole('button', { name: zh.empty.allLetters }));
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+      expect(lastRequest().get('letter')).toBeNull();
+      expect(router.state.location.search).toBe('?q=spoon');
+      // Matching anywhere would not help here: not offered.
+      expect(screen.queryByRole('button', { name: zh.empty.anywhere })).toBeNull();
+    });
+
+    it('anywhere in the name, when matching from the start finds nothing', async () => {
+      const router = renderList('/query/baits?q=oon&match=start');
+      fireEvent.click(await screen.findByRole('button', { name: zh.empty.anywhere }));
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+      expect(lastRequest().get('like_start')).toBe('false');
+      expect(router.state.location.search).toBe('?q=oon');
+      expect(screen.queryByRole('button', { name: zh.empty.allLetters })).toBeNull();
+    });
+
+    it('a close spelling, as a link that runs the corrected search', async () => {
+      const router = renderList('/query/baits?letter=S&q=spoonn');
+      const didYouMean = await screen.findByTestId('did-you-mean');
+      expect(within(didYouMean).getByText(zh.empty.didYouMean)).toBeTruthy();
+      const link = within(didYouMean).getByRole('link', { name: 'Spoon' });
+      expect(link.getAttribute('href')).toBe('/query/baits?q=Spoon');
+      fireEvent.click(link);
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片']));
+      expect(lastRequest().get('like_str')).toBe('Spoon');
+      expect(router.state.location.search).toBe('?q=Spoon');
+    });
+
+    it('nothing but clearing, when nothing is close', async () => {
+      renderList('/query/baits?q=zzzzzz');
+      await screen.findByText(zh.empty.title);
+      expect(screen.queryByTestId('did-you-mean')).toBeNull();
+      expect(screen.queryByRole('button', { name: zh.empty.allLetters })).toBeNull();
+      expect(screen.getByRole('button', { name: zh.empty.clearFilters })).toBeTruthy();
+    });
   });
 });

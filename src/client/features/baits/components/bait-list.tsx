@@ -2,6 +2,7 @@ import { Box, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFishHook } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { ListSkeleton } from '../../../components/list-skeleton';
@@ -9,7 +10,8 @@ import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import { BAIT_PAGE_SIZE, useBaitsQuery } from '../api/use-baits-query';
-import { useBaitListParams } from '../hooks/use-bait-list-params';
+import { baitWidenings } from '../bait-widenings';
+import { baitTextSearch, useBaitListParams } from '../hooks/use-bait-list-params';
 import { BaitCard } from './bait-card';
 import { BaitSearch } from './bait-search';
 import { LetterIndex } from './letter-index';
@@ -26,6 +28,7 @@ export function BaitList() {
   const displayName = useDisplayName();
   const { baits, fishWayById } = useBaseConfig();
   const [filters, update] = useBaitListParams();
+  const [searchParams] = useSearchParams();
   const query = useBaitsQuery(filters, lang);
   const listTop = useRef<HTMLDivElement>(null);
 
@@ -60,11 +63,21 @@ export function BaitList() {
   } else if (!query.data) {
     body = <ListSkeleton label={t('list.loading')} cols={GRID_COLS} count={6} height={96} />;
   } else if (query.data.items.length === 0) {
+    const wider = baitWidenings(baits ?? [], filters, lang);
+    const offers = [
+      ...(wider.allLetters ? [{ label: t('empty.allLetters'), onClick: () => update({ letter: null }) }] : []),
+      ...(wider.anywhere ? [{ label: t('empty.anywhere'), onClick: () => update({ contains: true }) }] : []),
+    ];
     body = (
       <ListEmptyState
         icon={IconFishHook}
         title={t('empty.title')}
         description={filtered ? t('empty.filtered') : undefined}
+        offers={offers}
+        didYouMean={{
+          label: t('empty.didYouMean'),
+          links: wider.closeNames.map((close) => ({ text: close.text, to: baitTextSearch(searchParams, close.text) })),
+        }}
         clear={
           filtered ? { label: t('empty.clearFilters'), onClick: () => update({ letter: null, q: '' }) } : undefined
         }

@@ -48,3 +48,11 @@ export function useBaitListParams(): [
 
   return [filters, update];
 }
+
+/** The link target that runs another search text (a "did you mean" name) over every letter, from page 1. */
+export function baitTextSearch(searchParams: URLSearchParams, text: string): string {
+  const next = new URLSearchParams(searchParams);
+  for (const key of ['letter', 'page']) next.delete(key);
+  next.set('q', text);
+  return `?${next.toString()}`;
+}

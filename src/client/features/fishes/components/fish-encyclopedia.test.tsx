@@ -10,12 +10,16 @@ import { renderRoute } from '../../../test/render-route';
 import { FishEncyclopedia } from './fish-encyclopedia';
 
 // Only the HTTP boundary is faked: the base configuration the encyclopedia reads comes through a stubbed fetch.
+/** The pinyin the server ships with each name (`name_pinyin`), for the names the searches below read. */
+const PINYIN: Record<string, string> = { 鲤鱼: 'li yu', 梭鱼: 'suo yu', 鲟鱼: 'xun yu' };
+
 function named(id: number, name: string, nameEn: string, nameJa: string) {
   return {
     id,
     name,
     name_en: nameEn,
     name_ja: nameJa,
+    name_pinyin: PINYIN[name] ?? '',
     letter: 'X',
     letter_en: nameEn[0]!,
     sort: id,
@@ -176,6 +180,46 @@ describe('FishEncyclopedia', () => {
     fireEvent.click(await screen.findByRole('option', { name: zh.rarity.rate_blue }));
     await waitFor(() => expect(shownFish()).toEqual(['鲟鱼']));
     expect(new URLSearchParams(router.state.location.search).get('rarity')).toBe('rate_blue');
+  });
+
+  it('finds a fish by the pinyin of its Chinese name, whole or by initials, and by hiragana', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: '鲤鱼' });
+    const box = screen.getByRole('searchbox', { name: zh.filters.search });
+    for (const text of ['liyu', 'Li Yu', 'ly', 'こい']) {
+      fireEvent.change(box, { target: { value: text } });
+      await waitFor(() => expect(shownFish(), text).toEqual(['鲤鱼']));
+    }
+    // Every name ending in 鱼 reads 'yu' from a syllable's start; 'iy' is inside a reading, not one.
+    fireEvent.change(box, { target: { value: 'yu' } });
+    await waitFor(() => expect(shownFish()).toHaveLength(3));
+    fireEvent.change(box, { target: { value: 'iyu' } });
+    expect(await screen.findByText(zh.empty.title)).toBeTruthy();
+  });
+
+  it('offers, for an empty result, the one filter that hides the fish searched for', async () => {
+    const router = renderPage('/guide/fishes?map=12&q=sturgeon');
+    fireEvent.click(await screen.findByRole('button', { name: zh.empty.widen.map }));
+    await waitFor(() => expect(shownFish()).toEqual(['鲟鱼']));
+    expect(router.state.location.search).toBe('?q=sturgeon');
+  });
+
+  it('offers any rarity, and not the map filter that is not in the way', async () => {
+    const router = renderPage('/guide/fishes?map=11&rarity=rate_blue&q=carp');
+    fireEvent.click(await screen.findByRole('button', { name: zh.empty.widen.rarity }));
+    await waitFor(() => expect(shownFish()).toEqual(['鲤鱼']));
+    expect(screen.queryByRole('button', { name: zh.empty.widen.map })).toBeNull();
+    expect(router.state.location.search).toBe('?map=11&q=carp');
+  });
+
+  it('offers a close spelling as a link that runs the corrected search', async () => {
+    const router = renderPage('/guide/fishes?q=sturgeonn');
+    const didYouMean = await screen.findByTestId('did-you-mean');
+    const link = within(didYouMean).getByRole('link', { name: 'Sturgeon' });
+    expect(link.getAttribute('href')).toBe('/guide/fishes?q=Sturgeon');
+    fireEvent.click(link);
+    await waitFor(() => expect(shownFish()).toEqual(['鲟鱼']));
+    expect(router.state.location.search).toBe('?q=Sturgeon');
   });
 
   it('shows the empty state when no fish matches, and clears the filters', async () => {

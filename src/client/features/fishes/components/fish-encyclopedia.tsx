@@ -15,8 +15,8 @@ import { latestPatch, pickable } from '../../../lib/catalogue-changes';
 import { type TopBaitsEntry, useTopBaits } from '../../../lib/top-baits';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
-import { filterFishes } from '../filter-fishes';
-import { fishSearch, useFishParams } from '../hooks/use-fish-params';
+import { CLEARED_FILTER, filterFishes, widenings } from '../filter-fishes';
+import { fishSearch, fishTextSearch, useFishParams } from '../hooks/use-fish-params';
 import { FishCard } from './fish-card';
 import { FishDetail } from './fish-detail';
 import { FishFilters } from './fish-filters';
@@ -89,11 +89,20 @@ export function FishEncyclopedia() {
   } else if (fish.length === 0 && status !== 'loaded') {
     body = <ListSkeleton label={t('list.loading')} cols={GRID_COLS} count={9} height={120} />;
   } else if (shown.length === 0) {
+    const wider = widenings(fish, filters, rarityOf);
     body = (
       <ListEmptyState
         icon={IconFish}
         title={t('empty.title')}
         description={filtered ? t('empty.filtered') : undefined}
+        offers={wider.filters.map((filter) => ({
+          label: t(`empty.widen.${filter}`),
+          onClick: () => update(CLEARED_FILTER[filter]),
+        }))}
+        didYouMean={{
+          label: t('empty.didYouMean'),
+          links: wider.closeNames.map((close) => ({ text: close.text, to: fishTextSearch(searchParams, close.text) })),
+        }}
         clear={
           filtered
             ? {

@@ -53,3 +53,10 @@ export function useFishParams(): [FishParams, (patch: Partial<FishParams>, optio
 export function fishSearch(searchParams: URLSearchParams, fishId: number): string {
   return searchWith(searchParams, 'fish', fishId);
 }
+
+/** The link target that runs another search text (a "did you mean" name) with the other filters kept. */
+export function fishTextSearch(searchParams: URLSearchParams, text: string): string {
+  const next = new URLSearchParams(searchParams);
+  next.delete('fish');
+  return searchWith(next, 'q', text);
+}
