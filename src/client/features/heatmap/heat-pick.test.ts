@@ -32,6 +32,9 @@ describe('nearestBlock', () => {
     // 4 units west of cell (30, 12)'s edge at x 300: out of reach with a radius of 3, in reach with 5.
     expect(nearestBlock(296, 125, cells, grid, 3)).toBeNull();
     expect(nearestBlock(296, 125, cells, grid, 5)).toEqual({ col: 30, row: 12, size: 1, count: 1 });
+    // Diagonally off the corner (300, 120): 3 units across and 3 down is 4.24 away, a circle's reach rather than a box's.
+    expect(nearestBlock(297, 117, cells, grid, 4)).toBeNull();
+    expect(nearestBlock(297, 117, cells, grid, 4.5)).toMatchObject({ col: 30, row: 12 });
   });
 
   it('prefers the nearer block over the busier one, and the busier one when both are as near', () => {
