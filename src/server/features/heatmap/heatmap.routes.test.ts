@@ -177,6 +177,35 @@ describe('counts equal a direct count over the raw catches', () => {
     );
   });
 
+  it('a square counts the catches on its edge cells and none of those just outside it', async () => {
+    const loggerId = await newLogger();
+    const map = maps[2]!;
+    const grid = gridOf(map.bounds);
+    const fishId = map.fishIds[0]!;
+    // One catch in the middle of each cell from (7, 7) to (12, 12): the square (8, 8) of 4 and a ring around it.
+    const items = [];
+    for (let col = 7; col <= 12; col++)
+      for (let row = 7; row <= 12; row++)
+        items.push(
+          validCatch(place, {
+            map_id: map.mapId,
+            fish_id: fishId,
+            weight: map.minWeight.get(fishId),
+            star_type: 449,
+            caught_at: wireTime(NOW - HOUR),
+            x: grid.bounds.x_min + (col + 0.5) * grid.cell_w,
+            y: grid.bounds.y_min + (row + 0.5) * grid.cell_h,
+          }),
+        );
+    expect((await writer().writeCatches(loggerId, items)).created).toBe(36);
+    const query = { map_id: map.mapId, fish_id: fishId, star_type: 449, range: '1d' };
+    const heat = await heatmapAt(query);
+    const inSquare = heat.cells.filter(([c, r]) => c >= 8 && c < 12 && r >= 8 && r < 12);
+    const detail = await service().cell({ ...query, col: 8, row: 8, size: 4 } as never);
+    expect(detail.total).toBe(inSquare.reduce((sum, [, , n]) => sum + n, 0));
+    expect(detail.total).toBeGreaterThanOrEqual(16);
+  });
+
   it('agrees with /logs/bird for the same filters, through HTTP', async () => {
     const logger = await registerLogger();
     const map = maps[0]!;
