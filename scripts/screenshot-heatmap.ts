@@ -6,7 +6,8 @@
  *   npx tsx scripts/screenshot-heatmap.ts [baseUrl] [--langs=zh,en,ja] [--full]
  *
  * Shoots, per language (zh and en unless `--langs`), colour scheme and width (1280, 390): the default view, one
- * busy map with its busiest cell's catches open, the empty state, and the AI records filtered to that cell's spot.
+ * busy map with its busiest spot's catches open, the same map zoomed in, the empty state with its reason, and the AI
+ * records filtered to the busiest cell's spot.
  * The first screen only, unless `--full` (whole pages shrink too much at 390 px to judge).
  *
  * Writes `screenshots/heatmap-<shot>-<lang>-<scheme>-<width>.png` (the folder is git-ignored) and prints the time
@@ -37,6 +38,8 @@ interface Shot {
   ready: string;
   /** The whole page even without `--full` (the cell's catches are below the map on a phone). */
   whole?: boolean;
+  /** What to do on the page before waiting for `ready`. */
+  act?: (page: Page) => Promise<void>;
 }
 
 type Cells = [number, number, number][];
@@ -62,11 +65,24 @@ async function shots(): Promise<Shot[]> {
   }
   if (best && best.cells.length > 0) {
     const [col, row] = [...best.cells].sort((a, b) => b[2] - a[2])[0]!;
+    // The busiest spot as the page lists it: a square of cells where the page merges them.
     list.push({
       name: 'cell',
-      path: `${PAGE_PATHS.home}?map=${best.map}&cell=${col}-${row}`,
+      path: `${PAGE_PATHS.home}?map=${best.map}`,
       ready: '[data-testid="cell-total"]',
       whole: true,
+      act: (page) => page.getByTestId('heat-spots').getByRole('button').first().click(),
+    });
+    // Zoomed in three steps: the squares split towards single cells.
+    list.push({
+      name: 'zoomed',
+      path: `${PAGE_PATHS.home}?map=${best.map}`,
+      ready: DRAWN,
+      act: async (page) => {
+        await page.locator(DRAWN).waitFor();
+        for (let i = 0; i < 3; i++) await page.locator('.leaflet-control-zoom-in').click();
+        await page.waitForTimeout(600);
+      },
     });
     const cell = await getJson<{ x_min: number; x_max: number; y_min: number; y_max: number }>(
       `/api/heatmap/cell?map_id=${best.map}&col=${col}&row=${row}&range=7d`,
@@ -134,6 +150,7 @@ async function main(): Promise<void> {
                 `${lang} ${scheme} ${viewport.width}: heat map drawn ${await timeToHeatmap(page)} ms after navigation`,
               );
             }
+            await shot.act?.(page);
             await page.locator(shot.ready).first().waitFor({ timeout: 15_000 });
             await page.waitForLoadState('networkidle');
             // Let Leaflet's fit and the lazy images settle.

@@ -11,6 +11,11 @@ export const DEFAULT_HEATMAP_RANGE: HeatmapRange = '7d';
 export const HEATMAP_RANGE_DAYS: Readonly<Record<HeatmapRange, number>> = { '1d': 1, '3d': 3, '7d': 7, '30d': 30 };
 /** Default heat-map grid: cells per side. */
 export const HEATMAP_GRID = 128;
+/**
+ * The widest square of cells `/heatmap/cell` answers for at once (`size`): the page draws cells merged 2 × 2 up to
+ * 16 × 16 where single cells would be too small to see or tap, and asks for the merged cell's catches.
+ */
+export const HEATMAP_MAX_BLOCK = 32;
 
 /** The bait guide looks at the last 72 hours ending now (docs/product-requirements.md §9: "last 3 days"). */
 export const BAIT_GUIDE_WINDOW_HOURS = 72;

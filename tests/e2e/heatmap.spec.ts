@@ -1,8 +1,9 @@
 /**
- * The home page heat map in Chromium against the built site: the default view draws its cells; each filter changes
- * the URL and the picture (the page draws what the API answered for the new filters); a shared URL restores the view;
- * a click on the map opens the catches of the cell under the pointer, which lead to the bait guide and to the AI
- * records of that spot. A logger uploads a few catches at one known spot first, through the same API loggers use, so
+ * The home page heat map in Chromium against the built site: the default view draws its cells, merged into squares
+ * where single cells would be too small; each filter changes the URL and the picture (the page draws what the API
+ * answered for the new filters); a shared URL restores the view; a click on the map opens the catches of the square
+ * under the pointer, which lead to the bait guide and to the AI records of that spot; on a phone a tap beside a
+ * square opens it; an empty view says which filter hides the catches and offers to lift it. A logger uploads a few catches at one known spot first, through the same API loggers use, so
  * the clicked cell is known whatever the demo world holds.
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { AXE_RULES as RULES } from './axe-rules';
 import type { HeatmapResponse } from '../../src/shared/contracts/catches';
+import { mergeCells } from '../../src/client/features/heatmap/heat-blocks';
 import type { CategoryList } from '../../src/shared/contracts/catalogue';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
@@ -123,7 +125,10 @@ function heatmapAnswer(page: Page, expected: Record<string, string>): Promise<Re
   });
 }
 
-/** The picture on the page agrees with an answer: its cells are drawn (one pixel each) and its total is shown. */
+/**
+ * The picture on the page agrees with an answer: its cells are drawn, merged into the squares the page says it draws,
+ * and its total is shown.
+ */
 async function expectDrawn(page: Page, answer: HeatmapResponse): Promise<void> {
   const box = page.getByTestId('heatmap');
   await expect(box).toHaveAttribute('data-total', String(answer.total));
@@ -134,21 +139,23 @@ async function expectDrawn(page: Page, answer: HeatmapResponse): Promise<void> {
   }
   await expect(box).toHaveAttribute('data-state', 'ready');
   await expect(box).toHaveAttribute('data-cells', String(answer.cells.length));
-  expect(await drawnCells(page)).toBe(answer.cells.length);
+  const size = await blockSize(page);
+  const blocks = mergeCells(answer.cells, answer.cols, answer.rows, size);
+  await expect(box).toHaveAttribute('data-blocks', String(blocks.list.length));
+  expect(await colouredPixels(page)).toBeGreaterThan(0);
 }
 
-/** How many cells the heat layer's image colours (pixels that are not transparent). */
-async function drawnCells(page: Page): Promise<number> {
-  const layer = page.locator('img.heat-layer');
-  await expect(layer).toHaveAttribute('src', /^data:image\/png/);
-  return layer.evaluate(async (img: HTMLImageElement) => {
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(img, 0, 0);
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+/** Cells per side of the squares the page draws now. */
+async function blockSize(page: Page): Promise<number> {
+  const box = page.getByTestId('heatmap');
+  await expect(box).toHaveAttribute('data-block-size', /^\d+$/);
+  return Number(await box.getAttribute('data-block-size'));
+}
+
+/** How many pixels of the heat layer's canvas are coloured. */
+async function colouredPixels(page: Page): Promise<number> {
+  return page.locator('canvas.heat-layer').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     let count = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) count += 1;
     return count;
@@ -246,7 +253,10 @@ test('a shared URL restores the view; a click on the map shows what was caught i
   expect(Math.abs(Number(shownX) - spot.x)).toBeLessThan(spot.halfCell.w + 1);
   expect(Math.abs(Number(shownY) - spot.y)).toBeLessThan(spot.halfCell.h + 1);
   await page.mouse.click(point.x, point.y);
-  await expect(page).toHaveURL(new RegExp(`[?&]cell=${spot.col}-${spot.row}(&|$)`));
+  // The square the page draws there (one cell when the view is zoomed in enough).
+  const size = await blockSize(page);
+  const square = `${spot.col - (spot.col % size)}-${spot.row - (spot.row % size)}${size > 1 ? `-${size}` : ''}`;
+  await expect(page).toHaveURL(new RegExp(`[?&]cell=${square}(&|$)`));
 
   const details = page.getByTestId('cell-details');
   await expect(details.getByRole('heading', { name: t.cell.title })).toBeVisible();
@@ -277,6 +287,46 @@ test('a shared URL restores the view; a click on the map shows what was caught i
   await expect(table.getByRole('row')).toHaveCount(total + 1);
   await page.getByTestId('log-spot').getByRole('button', { name: logsT.filters.removeSpot }).click();
   await expect(page).not.toHaveURL(/x_min=/);
+});
+
+test('on a phone, a tap on empty water beside a square opens that square', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const { map, fish } = spot;
+  await page.goto(`${HOME}?map=${map.id}&fish=${fish.id}&range=1d&star=452`);
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-state', 'ready');
+  // On a phone the whole map's cells are too small: merged.
+  const size = await blockSize(page);
+  expect(size).toBeGreaterThan(1);
+  const [col, row] = [spot.col - (spot.col % size), spot.row - (spot.row % size)];
+  const grid = await heatmap(page.request, `map_id=${map.id}`);
+  // The square's right edge on screen, and a tap 10 px beyond it (within a 32 px finger's reach), level with its middle.
+  const edge = await screenPoint(page, map.bounds, grid.bounds.x_min + (col + size) * grid.cell_w, spot.y);
+  const south = await screenPoint(page, map.bounds, spot.x, grid.bounds.y_min + row * grid.cell_h);
+  const north = await screenPoint(page, map.bounds, spot.x, grid.bounds.y_min + (row + size) * grid.cell_h);
+  expect(south.y - north.y).toBeGreaterThanOrEqual(8);
+  await page.touchscreen.tap(edge.x + 10, (south.y + north.y) / 2);
+  await expect(page).toHaveURL(new RegExp(`[?&]cell=${col}-${row}-${size}(&|$)`));
+  const total = Number(await page.getByTestId('cell-total').textContent());
+  expect(total).toBeGreaterThanOrEqual(CATCHES);
+  await context.close();
+});
+
+test('an empty view says the star type hides the catches and offers all star types', async ({ page }) => {
+  const { map, fish } = spot;
+  // Any star type chosen: the server answers nothing, as for a class nobody caught.
+  await page.route('**/api/heatmap?*', async (route) => {
+    const url = new URL(route.request().url());
+    if (!url.searchParams.has('star_type')) return route.continue();
+    const answer = await (await route.fetch()).json();
+    return route.fulfill({ json: { ...answer, cells: [], max: 0, total: 0, updated_at: null } });
+  });
+  await page.goto(`${HOME}?map=${map.id}&fish=${fish.id}&range=1d&star=452`);
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-state', 'empty');
+  await expect(page.getByTestId('empty-reason')).toHaveText(fill(t.empty.reason.star, { range: t.summary.range1d }));
+  await page.getByRole('button', { name: t.empty.offer.star }).click();
+  await expect(page).not.toHaveURL(/star=/);
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-state', 'ready');
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -21,6 +21,7 @@ export {
   cellCountsSql,
   joinedCellsSql,
   cellSql,
+  colRowSql,
   DAY_MS,
   ENDED_DAY_MARGIN_MS,
   gridOf,

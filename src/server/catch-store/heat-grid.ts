@@ -54,14 +54,24 @@ export function cellOf(grid: HeatGrid, x: number, y: number): number {
   return row * grid.cols + col;
 }
 
-/** The same cell number computed by the database from the `x` and `y` columns (clamped before the integer cast). */
-export function cellSql(dialect: Dialect, grid: HeatGrid): RawBuilder<number> {
+/**
+ * A catch's column and row computed by the database from the `x` and `y` columns (clamped before the integer cast),
+ * with the same arithmetic as `cellOf`.
+ */
+export function colRowSql(dialect: Dialect, grid: HeatGrid): { col: RawBuilder<number>; row: RawBuilder<number> } {
   const axis = (column: 'x' | 'y', min: number, size: number, last: number) =>
     dialect === 'sqlite'
-      ? sql`max(0, min(${last}, cast(floor((${sql.ref(column)} - ${min}) / ${size}) as integer)))`
-      : sql`greatest(0, least(${last}, floor((${sql.ref(column)} - ${sql.val(min)}::double precision) / ${sql.val(size)}::double precision)))::integer`;
-  const col = axis('x', grid.bounds.x_min, grid.cell_w, grid.cols - 1);
-  const row = axis('y', grid.bounds.y_min, grid.cell_h, grid.rows - 1);
+      ? sql<number>`max(0, min(${last}, cast(floor((${sql.ref(column)} - ${min}) / ${size}) as integer)))`
+      : sql<number>`greatest(0, least(${last}, floor((${sql.ref(column)} - ${sql.val(min)}::double precision) / ${sql.val(size)}::double precision)))::integer`;
+  return {
+    col: axis('x', grid.bounds.x_min, grid.cell_w, grid.cols - 1),
+    row: axis('y', grid.bounds.y_min, grid.cell_h, grid.rows - 1),
+  };
+}
+
+/** The same cell number computed by the database from the `x` and `y` columns. */
+export function cellSql(dialect: Dialect, grid: HeatGrid): RawBuilder<number> {
+  const { col, row } = colRowSql(dialect, grid);
   return sql<number>`(${row} * ${grid.cols} + ${col})`;
 }
 
@@ -82,14 +92,19 @@ export function joinedCellsSql(dialect: Dialect): RawBuilder<string | null> {
   return dialect === 'sqlite' ? sql<string | null>`group_concat(cells)` : sql<string | null>`string_agg(cells, ',')`;
 }
 
-/** A cell's area in game coordinates: `x_min ≤ x < x_max` (the last column also holds its right edge). */
-export function cellBounds(grid: HeatGrid, col: number, row: number): Bounds {
+/**
+ * The area in game coordinates of the `size × size` cells from (`col`, `row`) north-east, cut at the grid's edge:
+ * `x_min ≤ x < x_max` (the last column also holds its right edge). `size` 1 is one cell.
+ */
+export function cellBounds(grid: HeatGrid, col: number, row: number, size = 1): Bounds {
   const { bounds } = grid;
+  const lastCol = Math.min(grid.cols, col + size) - 1;
+  const lastRow = Math.min(grid.rows, row + size) - 1;
   return {
     x_min: bounds.x_min + col * grid.cell_w,
-    x_max: col === grid.cols - 1 ? bounds.x_max : bounds.x_min + (col + 1) * grid.cell_w,
+    x_max: lastCol === grid.cols - 1 ? bounds.x_max : bounds.x_min + (lastCol + 1) * grid.cell_w,
     y_min: bounds.y_min + row * grid.cell_h,
-    y_max: row === grid.rows - 1 ? bounds.y_max : bounds.y_min + (row + 1) * grid.cell_h,
+    y_max: lastRow === grid.rows - 1 ? bounds.y_max : bounds.y_min + (lastRow + 1) * grid.cell_h,
   };
 }
 

@@ -11,7 +11,14 @@
  */
 import { z } from 'zod';
 import { BOAT_DIRECTIONS, ROD_TYPES, STAR_TYPES, WEATHER_KINDS } from '../game/catch-attributes';
-import { CATCH_BOUNDS, HEATMAP_GRID, HEATMAP_RANGES, type NumberBounds, SALE_BOUNDS } from '../catch-data-rules';
+import {
+  CATCH_BOUNDS,
+  HEATMAP_GRID,
+  HEATMAP_MAX_BLOCK,
+  HEATMAP_RANGES,
+  type NumberBounds,
+  SALE_BOUNDS,
+} from '../catch-data-rules';
 import { LaxBool, PageQuery, pageOf, safeLine } from './common';
 
 /** At most this many items per batch (`POST /c_report/catches`, `/c_report/sales`, `/records/import`). */
@@ -36,6 +43,7 @@ export {
   DEPTH_BAND_EDGES,
   depthBand,
   HEATMAP_GRID,
+  HEATMAP_MAX_BLOCK,
   HEATMAP_RANGE_DAYS,
   HEATMAP_RANGES,
   type HeatmapRange,
@@ -367,7 +375,10 @@ export const HeatmapQuery = withOneTimeChoice(z.object(heatmapFilters));
 export type HeatmapQuery = z.output<typeof HeatmapQuery>;
 export type HeatmapQueryInput = z.input<typeof HeatmapQuery>;
 
-/** `GET /heatmap/cell`: the heat map's filters and one cell (`col`, `row` as in `cells`). */
+/**
+ * `GET /heatmap/cell`: the heat map's filters and one cell (`col`, `row` as in `cells`), or with `size` the square of
+ * `size × size` cells from that one north-east (cut at the grid's edge).
+ */
 export const HeatCellQuery = withOneTimeChoice(
   z.object({
     ...heatmapFilters,
@@ -381,6 +392,7 @@ export const HeatCellQuery = withOneTimeChoice(
       .int()
       .min(0)
       .max(HEATMAP_GRID - 1),
+    size: z.coerce.number().int().min(1).max(HEATMAP_MAX_BLOCK).optional(),
   }),
 );
 export type HeatCellQuery = z.output<typeof HeatCellQuery>;
@@ -390,6 +402,8 @@ export const HeatCellResponse = z.object({
   map_id: z.number().int(),
   col: z.number().int(),
   row: z.number().int(),
+  /** Cells per side of the square asked for (1: one cell). */
+  size: z.number().int(),
   /** The cell's area in game coordinates: `x_min ≤ x < x_max`, `y_min ≤ y < y_max` (the last column/row include their edge). */
   x_min: z.number(),
   x_max: z.number(),

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  busiestCells,
-  cellArea,
-  cellAt,
-  classOf,
-  HEAT_RAMP,
-  heatClasses,
-  heatPixels,
-  type HeatGrid,
-} from './heat-scale';
+import { cellArea, cellAt, classOf, HEAT_RAMP, heatClasses, type HeatGrid } from './heat-scale';
 
 const GRID: HeatGrid = {
   cols: 4,
@@ -44,6 +35,11 @@ describe('heat classes', () => {
     expect(heatClasses(0)).toEqual([]);
   });
 
+  it('draws even the lowest class nearly opaque, so it is not a pale speck over the map', () => {
+    for (const heatClass of heatClasses(41)) expect(heatClass.alpha).toBeGreaterThanOrEqual(0.85);
+    expect(heatClasses(41)[0]!.alpha).toBeLessThan(heatClasses(41)[5]!.alpha);
+  });
+
   it('puts each count in its class, 0 in none', () => {
     const classes = heatClasses(41);
     expect([0, 1, 2, 5, 6, 21, 22, 41, 500].map((count) => classOf(count, classes))).toEqual([
@@ -66,40 +62,8 @@ describe('cells', () => {
     expect(cellArea({ col: 1, row: 1 }, GRID)).toEqual({ x_min: -75, x_max: -50, y_min: 50, y_max: 100 });
   });
 
-  it('draws one pixel per cell, north up, transparent where nothing was caught', () => {
-    const classes = heatClasses(9);
-    const pixels = heatPixels(
-      [
-        [0, 0, 9],
-        [3, 1, 1],
-        [7, 7, 5],
-      ],
-      4,
-      2,
-      classes,
-    );
-    const at = (x: number, y: number) => Array.from(pixels.slice((y * 4 + x) * 4, (y * 4 + x) * 4 + 4));
-    // Row 0 (south) is the image's bottom line.
-    expect(at(0, 1).slice(0, 3)).toEqual([0x4a, 0x0c, 0x5c]);
-    expect(at(3, 0).slice(0, 3)).toEqual([0xfd, 0xe6, 0x8a]);
-    expect(at(0, 0)[3]).toBe(0);
-    // The cell outside the grid is ignored.
-    expect(pixels.filter((_, i) => i % 4 === 3 && pixels[i]! > 0)).toHaveLength(2);
-  });
-
-  it('lists the busiest cells first', () => {
-    expect(
-      busiestCells(
-        [
-          [1, 1, 3],
-          [2, 0, 9],
-          [0, 1, 3],
-        ],
-        2,
-      ),
-    ).toEqual([
-      { col: 2, row: 0, count: 9 },
-      { col: 0, row: 1, count: 3 },
-    ]);
+  it("gives a square of cells' area, cut at the grid's edge, which it holds", () => {
+    expect(cellArea({ col: 0, row: 0, size: 2 }, GRID)).toEqual({ x_min: -100, x_max: -50, y_min: 0, y_max: 100 });
+    expect(cellArea({ col: 2, row: 0, size: 4 }, GRID)).toEqual({ x_min: -50, x_max: 0, y_min: 0, y_max: 100 });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The heat map's arithmetic, free of the DOM and of Leaflet so it is tested alone: which grid cell a game coordinate
- * falls in (docs/catch-data-api.md §3), the cell's area, the colour classes of the legend and the pixels of the heat
- * layer.
+ * falls in (docs/catch-data-api.md §3), the area of a cell or a square of cells, and the colour classes of the legend
+ * and the heat layer (heat-blocks.ts merges the cells that are drawn).
  *
  * Colour: darker means more catches (docs/product-requirements.md §1). The ramp runs from a pale warm yellow to a deep
  * purple with strictly falling lightness, so the order reads without hue (and for colour-blind players); the same ramp
@@ -42,6 +42,11 @@ export interface HeatClass {
 
 /** Light → dark, lightness strictly falling (OKLab L ≈ 0.93, 0.82, 0.70, 0.59, 0.45, 0.30). */
 export const HEAT_RAMP = ['#fde68a', '#fdae61', '#f46d43', '#d53e4f', '#9e0142', '#4a0c5c'] as const;
+/**
+ * The outline of every drawn block and legend swatch: with it the palest class stands out on water and on land alike,
+ * in both colour schemes (the map's picture does not change with the scheme).
+ */
+export const BLOCK_OUTLINE = 'rgba(24, 16, 40, 0.8)';
 /** How many classes the legend has at most. */
 const HEAT_CLASS_COUNT = HEAT_RAMP.length;
 
@@ -81,7 +86,8 @@ export function heatClasses(max: number): HeatClass[] {
       max: i === last ? top : lows[i + 1]! - 1,
       color,
       rgb: hexToRgb(color),
-      alpha: last === 0 ? 0.9 : 0.62 + (0.3 * i) / last,
+      // Nearly opaque from the lowest class up: a pale, see-through speck read as the picture's own texture.
+      alpha: last === 0 ? 0.95 : 0.88 + (0.08 * i) / last,
     };
   });
 }
@@ -106,57 +112,18 @@ export function cellAt(x: number, y: number, grid: HeatGrid): Cell | null {
   };
 }
 
-/** A cell's area in game coordinates: `x_min ≤ x < x_max`, `y_min ≤ y < y_max`. */
-export function cellArea({ col, row }: Cell, grid: HeatGrid): CellArea {
+/**
+ * A cell's area in game coordinates, `x_min ≤ x < x_max`, `y_min ≤ y < y_max`; with `size`, that of the square of
+ * `size × size` cells from it north-east, cut at the grid's edge (as the server's `/heatmap/cell` answers it).
+ */
+export function cellArea({ col, row, size = 1 }: Cell & { size?: number }, grid: HeatGrid): CellArea {
   const { bounds, cols, rows, cell_w, cell_h } = grid;
+  const lastCol = Math.min(cols, col + size) - 1;
+  const lastRow = Math.min(rows, row + size) - 1;
   return {
     x_min: bounds.x_min + col * cell_w,
-    x_max: col === cols - 1 ? bounds.x_max : bounds.x_min + (col + 1) * cell_w,
+    x_max: lastCol === cols - 1 ? bounds.x_max : bounds.x_min + (lastCol + 1) * cell_w,
     y_min: bounds.y_min + row * cell_h,
-    y_max: row === rows - 1 ? bounds.y_max : bounds.y_min + (row + 1) * cell_h,
+    y_max: lastRow === rows - 1 ? bounds.y_max : bounds.y_min + (lastRow + 1) * cell_h,
   };
-}
-
-/** Counts by cell, for lookups while the pointer moves (`counts[row * cols + col]`). */
-export function countGrid(cells: readonly (readonly [number, number, number])[], cols: number, rows: number) {
-  const counts = new Uint32Array(cols * rows);
-  for (const [col, row, count] of cells) {
-    if (col >= 0 && col < cols && row >= 0 && row < rows) counts[row * cols + col] = count;
-  }
-  return counts;
-}
-
-/**
- * The heat layer as RGBA pixels, one per cell (`cols` × `rows`, top row first: row 0 is the southern edge, so it is
- * the last line of the image). Cells without catches stay transparent.
- */
-export function heatPixels(
-  cells: readonly (readonly [number, number, number])[],
-  cols: number,
-  rows: number,
-  classes: readonly HeatClass[],
-): Uint8ClampedArray {
-  const pixels = new Uint8ClampedArray(cols * rows * 4);
-  for (const [col, row, count] of cells) {
-    const index = classOf(count, classes);
-    if (index < 0 || col < 0 || col >= cols || row < 0 || row >= rows) continue;
-    const { rgb, alpha } = classes[index]!;
-    const at = ((rows - 1 - row) * cols + col) * 4;
-    pixels[at] = rgb[0];
-    pixels[at + 1] = rgb[1];
-    pixels[at + 2] = rgb[2];
-    pixels[at + 3] = Math.round(alpha * 255);
-  }
-  return pixels;
-}
-
-/** The busiest cells, most catches first (ties: southern and western first, so the order is stable). */
-export function busiestCells(
-  cells: readonly (readonly [number, number, number])[],
-  limit: number,
-): { col: number; row: number; count: number }[] {
-  return [...cells]
-    .sort((a, b) => b[2] - a[2] || a[1] - b[1] || a[0] - b[0])
-    .slice(0, limit)
-    .map(([col, row, count]) => ({ col, row, count }));
 }

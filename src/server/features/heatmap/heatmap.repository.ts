@@ -29,6 +29,7 @@ import {
   joinedCellsSql,
   cellSql,
   changesSql,
+  colRowSql,
   dayOf,
   DAY_MS,
   ENDED_DAY_MARGIN_MS,
@@ -72,6 +73,13 @@ export interface CellDetail {
   fishes: { fish_id: number; count: number }[];
   baits: { bait_id: number; count: number }[];
   depth: { min: number; max: number } | null;
+}
+
+/** A square of `size × size` cells from (`col`, `row`) north-east. */
+export interface CellBlock {
+  col: number;
+  row: number;
+  size: number;
 }
 
 /** Top entries a cell's detail lists. */
@@ -185,11 +193,20 @@ export class HeatmapRepository {
     return catchesUnchangedSince(this.db, this.dialect, { map_id: mapId }, changes, window, next);
   }
 
-  /** What was caught in one cell: the most caught fish and baits, the depth range. */
-  async cellDetail(filters: HeatFilters, grid: HeatGrid, cell: number): Promise<CellDetail> {
+  /**
+   * What was caught in a square of cells (`size` 1: one cell): the most caught fish and baits, the depth range. The
+   * cells are those of the heat map's own arithmetic (`colRowSql`), so the total is the sum of their counts.
+   */
+  async cellDetail(filters: HeatFilters, grid: HeatGrid, block: CellBlock): Promise<CellDetail> {
+    const { col, row } = colRowSql(this.dialect, grid);
+    const inBlock =
+      block.size === 1
+        ? sql`${cellSql(this.dialect, grid)} = ${block.row * grid.cols + block.col}`
+        : sql`${col} between ${block.col} and ${block.col + block.size - 1}
+          and ${row} between ${block.row} and ${block.row + block.size - 1}`;
     const { rows } = await sql<{ fish_id: number; bait_id: number; depth: number }>`
       select fish_id, bait_id, depth from catch
-      where ${this.rawWhere(filters, filters.from, filters.to)} and ${cellSql(this.dialect, grid)} = ${cell}
+      where ${this.rawWhere(filters, filters.from, filters.to)} and ${inBlock}
     `.execute(this.db);
     const fishes = new Map<number, number>();
     const baits = new Map<number, number>();

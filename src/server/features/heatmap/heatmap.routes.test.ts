@@ -132,6 +132,80 @@ describe('counts equal a direct count over the raw catches', () => {
     );
   });
 
+  it('a square of cells (`size`) counts exactly the catches of its cells in the picture, cut at the edge', async () => {
+    const loggerId = await newLogger();
+    const reader = service();
+    const arbitraryBlock = fc.record({
+      size: fc.constantFrom(1, 2, 4, 8, 16, 32),
+      col: fc.nat({ max: 127 }),
+      row: fc.nat({ max: 127 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbitraryCatch, { minLength: 1, maxLength: 40 }),
+        arbitraryQuery,
+        arbitraryBlock,
+        async (items, q, block) => {
+          expect((await writer().writeCatches(loggerId, items)).invalid).toBe(0);
+          const map = maps[q.mapIndex % maps.length]!;
+          const query: Record<string, string | number> = { map_id: map.mapId, ...q.window };
+          if (q.fishIndex !== undefined) query.fish_id = map.fishIds[q.fishIndex % map.fishIds.length]!;
+          if (q.star !== undefined) query.star_type = q.star;
+          // Aligned as the page merges cells; the random corner also reaches past the grid's edge.
+          const aligned = {
+            ...block,
+            col: block.col - (block.col % block.size),
+            row: block.row - (block.row % block.size),
+          };
+          for (const { col, row, size } of [aligned, block]) {
+            const heat = await heatmapAt(query);
+            const inBlock = heat.cells.filter(([c, r]) => c >= col && c < col + size && r >= row && r < row + size);
+            const detail = await reader.cell({ ...query, col, row, size } as never);
+            expect(detail.total).toBe(inBlock.reduce((sum, [, , n]) => sum + n, 0));
+            expect(detail.size).toBe(size);
+            expect(detail.fishes.reduce((sum, fish) => sum + fish.count, 0)).toBeLessThanOrEqual(detail.total);
+            const grid = gridOf(map.bounds);
+            expect(detail.x_min).toBe(map.bounds.x_min + col * grid.cell_w);
+            if (col + size >= grid.cols) expect(detail.x_max).toBe(map.bounds.x_max);
+            else expect(detail.x_max).toBe(map.bounds.x_min + (col + size) * grid.cell_w);
+            if (row + size >= grid.rows) expect(detail.y_max).toBe(map.bounds.y_max);
+            else expect(detail.y_max).toBe(map.bounds.y_min + (row + size) * grid.cell_h);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a square counts the catches on its edge cells and none of those just outside it', async () => {
+    const loggerId = await newLogger();
+    const map = maps[2]!;
+    const grid = gridOf(map.bounds);
+    const fishId = map.fishIds[0]!;
+    // One catch in the middle of each cell from (7, 7) to (12, 12): the square (8, 8) of 4 and a ring around it.
+    const items = [];
+    for (let col = 7; col <= 12; col++)
+      for (let row = 7; row <= 12; row++)
+        items.push(
+          validCatch(place, {
+            map_id: map.mapId,
+            fish_id: fishId,
+            weight: map.minWeight.get(fishId),
+            star_type: 449,
+            caught_at: wireTime(NOW - HOUR),
+            x: grid.bounds.x_min + (col + 0.5) * grid.cell_w,
+            y: grid.bounds.y_min + (row + 0.5) * grid.cell_h,
+          }),
+        );
+    expect((await writer().writeCatches(loggerId, items)).created).toBe(36);
+    const query = { map_id: map.mapId, fish_id: fishId, star_type: 449, range: '1d' };
+    const heat = await heatmapAt(query);
+    const inSquare = heat.cells.filter(([c, r]) => c >= 8 && c < 12 && r >= 8 && r < 12);
+    const detail = await service().cell({ ...query, col: 8, row: 8, size: 4 } as never);
+    expect(detail.total).toBe(inSquare.reduce((sum, [, , n]) => sum + n, 0));
+    expect(detail.total).toBeGreaterThanOrEqual(16);
+  });
+
   it('agrees with /logs/bird for the same filters, through HTTP', async () => {
     const logger = await registerLogger();
     const map = maps[0]!;
@@ -543,6 +617,17 @@ describe('the route', () => {
     });
     expect(empty.json()).toMatchObject({ total: 0, fishes: [], baits: [], depth: null });
     expect((await ctx.app.inject({ url: `/api/heatmap/cell?map_id=${map.mapId}&col=128&row=0` })).statusCode).toBe(422);
+    for (const size of ['0', '33', '2.5', 'x']) {
+      const bad = await ctx.app.inject({ url: `/api/heatmap/cell?map_id=${map.mapId}&col=0&row=0&size=${size}` });
+      expect(bad.statusCode, size).toBe(422);
+      expect(bad.json().detail[0].loc, size).toContain('size');
+    }
+    // A square around the busiest cell holds at least its catches, through HTTP.
+    const block = await ctx.app.inject({
+      url: `/api/heatmap/cell?map_id=${map.mapId}&range=30d&col=${col - (col % 4)}&row=${row - (row % 4)}&size=4`,
+    });
+    expect(block.json()).toMatchObject({ size: 4, col: col - (col % 4), row: row - (row % 4) });
+    expect(block.json().total).toBeGreaterThanOrEqual(count);
   });
 });
 

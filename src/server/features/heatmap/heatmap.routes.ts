@@ -5,7 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HeatCellQuery, HeatCellResponse, HeatmapQuery, HeatmapResponse } from '#shared/contracts/catches';
+import {
+  HEATMAP_MAX_BLOCK,
+  HeatCellQuery,
+  HeatCellResponse,
+  HeatmapQuery,
+  HeatmapResponse,
+} from '#shared/contracts/catches';
 import { errorCodes, ValidationErrorBody } from '#shared/contracts/common';
 import { sendConditional } from '../../http/conditional-get';
 import { trustedResponse } from '../../http/trusted-responses';
@@ -53,7 +59,7 @@ export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async 
         tags,
         security: [],
         summary: 'What was caught in one cell of the heat map',
-        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`): the catches counted there, the five most caught fish and baits, the depth range and the cell's area in game coordinates. ${WINDOW} Public, not rate-limited.`,
+        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`), or with \`size\` (1–${HEATMAP_MAX_BLOCK}) the square of \`size × size\` cells from that one towards larger columns and rows, cut at the grid's edge: the catches counted there (exactly the sum of those cells' counts in \`/heatmap\`), the five most caught fish and baits, the depth range and the cell's area in game coordinates. ${WINDOW} Public, not rate-limited.`,
         querystring: HeatCellQuery,
         response: {
           200: HeatCellResponse.describe("The cell's catches, top fish and baits, depths and area"),

@@ -116,16 +116,18 @@ export class HeatmapService {
     return serialized;
   }
 
-  /** One cell's catches under the same filters. */
+  /** One cell's catches (or a square of cells': `size`) under the same filters. */
   async cell(query: HeatCellQuery): Promise<HeatCellResponse> {
     const grid = await this.gridOf(query.map_id);
     const filters = this.filters(query);
-    const detail = await this.repository.cellDetail(filters, grid, query.row * grid.cols + query.col);
+    const size = query.size ?? 1;
+    const detail = await this.repository.cellDetail(filters, grid, { col: query.col, row: query.row, size });
     return {
       map_id: query.map_id,
       col: query.col,
       row: query.row,
-      ...cellBounds(grid, query.col, query.row),
+      size,
+      ...cellBounds(grid, query.col, query.row, size),
       from: wireTime(filters.from),
       to: wireTime(filters.to),
       ...detail,

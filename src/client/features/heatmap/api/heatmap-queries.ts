@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { HeatmapRange } from '#shared/catch-data-rules';
 import type { HeatCellResponse, HeatmapResponse } from '#shared/contracts/catches';
 import type { FishItem } from '#shared/contracts/catalogue';
 import { api, ApiError, type Query } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import type { Cell } from '../heat-scale';
+import type { Spot } from '../heat-blocks';
 
 /** The filters of one picture, the map resolved (the page's default map filled in). */
 export interface HeatQuery {
@@ -36,19 +36,39 @@ export function useHeatmap(query: HeatQuery | null) {
   });
 }
 
-/** What was caught in one cell under the same filters (`GET /api/heatmap/cell`). */
-export function useHeatCell(query: HeatQuery | null, cell: Cell | null) {
+/** What was caught in one spot (a cell, or a square of cells) under the same filters (`GET /api/heatmap/cell`). */
+export function useHeatCell(query: HeatQuery | null, spot: Spot | null) {
   return useQuery({
-    queryKey: queryKeys.heatmap.cell(query, cell),
+    queryKey: queryKeys.heatmap.cell(query, spot),
     queryFn: ({ signal }) =>
       api.get<HeatCellResponse>(
         '/api/heatmap/cell',
-        { ...heatQuery(query!), col: cell!.col, row: cell!.row },
+        // One cell is asked as before, without `size`.
+        { ...heatQuery(query!), col: spot!.col, row: spot!.row, size: spot!.size > 1 ? spot!.size : undefined },
         { signal },
       ),
-    enabled: query !== null && cell !== null,
+    enabled: query !== null && spot !== null,
     staleTime: 30_000,
     retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+  });
+}
+
+/**
+ * The totals of the same map under other filters (empty-reason.ts), asked only while `enabled` (the view is empty):
+ * undefined while one has not answered, 0 when it failed. They share the heat map's cache, so the view the page then
+ * offers opens at once.
+ */
+export function useHeatTotals(queries: readonly HeatQuery[], enabled: boolean): (number | undefined)[] {
+  return useQueries({
+    queries: queries.map((query) => ({
+      queryKey: queryKeys.heatmap.picture(query),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get<HeatmapResponse>('/api/heatmap', heatQuery(query), { signal }),
+      enabled,
+      staleTime: 30_000,
+      retry: false,
+    })),
+    combine: (results) => results.map((result) => (result.isError ? 0 : result.data?.total)),
   });
 }
 

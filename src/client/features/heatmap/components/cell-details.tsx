@@ -10,13 +10,15 @@ import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import { type HeatQuery, useHeatCell } from '../api/heatmap-queries';
 import { formatCount, formatDecimal } from '../../../lib/format-number';
-import { type Cell, type CellArea, cellArea, type HeatGrid } from '../heat-scale';
+import type { Spot } from '../heat-blocks';
+import { type CellArea, cellArea, type HeatGrid } from '../heat-scale';
 import { useAreaText } from './use-area-text';
 import classes from './heatmap-panels.module.css';
 
 interface CellDetailsProps {
   query: HeatQuery;
-  cell: Cell;
+  /** A cell, or a square of cells where the map draws them merged. */
+  cell: Spot;
   grid: HeatGrid;
   onClose: () => void;
   ref?: React.Ref<HTMLElement>;
@@ -66,8 +68,8 @@ function ShareRow({
 }
 
 /**
- * What was caught in one cell (`GET /api/heatmap/cell`): the count, the depth range, the most caught fish and the
- * most used baits, with the way on to the top fish's bait guide and to the AI records of that spot.
+ * What was caught in one spot, a cell or a square of cells (`GET /api/heatmap/cell`, exact counts from the server): the
+ * count, the depth range, the most caught fish and the most used baits, with the way on to the top fish's bait guide and to the AI records of that spot.
  */
 export function CellDetails({ query, cell, grid, onClose, ref }: CellDetailsProps) {
   const { t } = useTranslation('heatmap');

@@ -4,7 +4,7 @@ import { formatAgo, formatDateTime } from '../../../lib/format-date';
 import { useLocale } from '../../../lib/use-locale';
 import { formatCount } from '../../../lib/format-number';
 import { classLabel } from '../heat-format';
-import type { HeatClass } from '../heat-scale';
+import { BLOCK_OUTLINE, type HeatClass } from '../heat-scale';
 import type { HeatmapRange } from '#shared/catch-data-rules';
 
 interface HeatLegendProps {
@@ -14,6 +14,8 @@ interface HeatLegendProps {
   updatedAt: string | null;
   range: HeatmapRange;
   heatClasses: readonly HeatClass[];
+  /** Cells per side of the drawn squares (1: single cells), which the classes count. */
+  blockSize: number;
 }
 
 /**
@@ -21,7 +23,7 @@ interface HeatLegendProps {
  * reports behind it, how fresh they are, and the legend of the colours with their counts. The swatches sit on a light
  * strip like the map's own picture, so the palest and the darkest class read the same in both colour schemes.
  */
-export function HeatLegend({ id, total, updatedAt, range, heatClasses }: HeatLegendProps) {
+export function HeatLegend({ id, total, updatedAt, range, heatClasses, blockSize }: HeatLegendProps) {
   const { t } = useTranslation('heatmap');
   const lang = useLocale();
   return (
@@ -51,7 +53,7 @@ export function HeatLegend({ id, total, updatedAt, range, heatClasses }: HeatLeg
         {heatClasses.length > 0 && (
           <figure style={{ margin: 0 }} aria-labelledby={`${id}-legend`}>
             <Text component="figcaption" size="sm" fw={600} id={`${id}-legend`} mb={6}>
-              {t('legend.title')}
+              {blockSize > 1 ? t('legend.titleMerged', { size: blockSize }) : t('legend.title')}
             </Text>
             <Box
               component="ol"
@@ -70,7 +72,16 @@ export function HeatLegend({ id, total, updatedAt, range, heatClasses }: HeatLeg
             >
               {heatClasses.map((heatClass) => (
                 <li key={heatClass.min} data-color={heatClass.color}>
-                  <Box h={14} style={{ background: heatClass.color, borderRadius: 2 }} aria-hidden />
+                  {/* Opaque and outlined as on the map. */}
+                  <Box
+                    h={14}
+                    style={{
+                      background: heatClass.color,
+                      borderRadius: 2,
+                      boxShadow: `inset 0 0 0 1px ${BLOCK_OUTLINE}`,
+                    }}
+                    aria-hidden
+                  />
                   <Text size="xs" ta="center" mt={4} c="#25262b" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {classLabel(heatClass, lang)}
                   </Text>

@@ -1,7 +1,8 @@
 /**
  * The map itself (Leaflet, `CRS.Simple`): the map's picture placed over its game bounds, so a latitude is a game `y`
- * and a longitude a game `x`, the heat layer on top, the chosen cell outlined. Loaded lazily with Leaflet and its
- * CSS (the home page's own chunk), so the first download of the site stays small.
+ * and a longitude a game `x`, the heat layer on top (merged cells, heat-canvas-layer.ts), the chosen spot outlined.
+ * It tells the page how wide a cell is on screen after every zoom, so the page merges cells to match. Loaded lazily
+ * with Leaflet and its CSS (the home page's own chunk), so the first download of the site stays small.
  */
 import 'leaflet/dist/leaflet.css';
 import { ActionIcon } from '@mantine/core';
@@ -9,49 +10,78 @@ import { IconFocusCentered } from '@tabler/icons-react';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, ImageOverlay, MapContainer, Rectangle, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import {
+  CircleMarker,
+  ImageOverlay,
+  MapContainer,
+  Pane,
+  Rectangle,
+  useMap,
+  useMapEvents,
+  ZoomControl,
+} from 'react-leaflet';
 import { useLocale } from '../../../lib/use-locale';
-import { type Cell, cellArea, cellAt, countGrid, type HeatClass, type HeatGrid, heatPixels } from '../heat-scale';
+import { blockAt, type Blocks, type Spot } from '../heat-blocks';
+import { nearestBlock, POINTER_RADIUS_PX, TOUCH_RADIUS_PX } from '../heat-pick';
+import { cellArea, cellAt, type HeatClass, type HeatGrid } from '../heat-scale';
 import { formatCount, formatPoint } from '../../../lib/format-number';
+import { HeatCanvasLayer } from './heat-canvas-layer';
 import classes from './heat-map-view.module.css';
 
 type Bounds = HeatGrid['bounds'];
 
-interface HeatLayerData extends HeatGrid {
-  cells: readonly (readonly [number, number, number])[];
-}
-
 interface HeatMapViewProps {
   /** The map's picture and the game bounds it covers. */
   picture: { url: string; bounds: Bounds };
-  /** The counts to draw; null draws none (loading, failed). */
-  heat: HeatLayerData | null;
+  /** The grid of the counts and the blocks to draw; null draws none (loading, failed). */
+  heat: { grid: HeatGrid; blocks: Blocks } | null;
   heatClasses: readonly HeatClass[];
-  selected: Cell | null;
+  selected: Spot | null;
   /** The map's accessible name, and the id of the text that explains it. */
   label: string;
   describedBy?: string;
-  onSelect: (cell: Cell) => void;
+  onSelect: (spot: Spot) => void;
+  /** How wide one cell of the grid is on screen (CSS pixels), after each zoom and resize. */
+  onCellPx: (px: number) => void;
   onPictureLoad: () => void;
   onPictureError: () => void;
 }
 
 const toLatLngBounds = (b: Bounds) => L.latLngBounds([b.y_min, b.x_min], [b.y_max, b.x_max]);
 
-/**
- * The heat layer as one small image (a pixel per cell, enlarged without smoothing): 16,384 cells cost one
- * `putImageData` instead of thousands of shapes. Empty when the browser has no canvas.
- */
-function heatImage(heat: HeatLayerData, heatClasses: readonly HeatClass[]): string {
-  const canvas = document.createElement('canvas');
-  canvas.width = heat.cols;
-  canvas.height = heat.rows;
-  const context = canvas.getContext('2d');
-  if (!context) return '';
-  const image = context.createImageData(heat.cols, heat.rows);
-  image.data.set(heatPixels(heat.cells, heat.cols, heat.rows, heatClasses));
-  context.putImageData(image, 0, 0);
-  return canvas.toDataURL('image/png');
+/** The heat layer, kept on the map and given the new blocks as they change. */
+function HeatLayer({ data }: { data: ConstructorParameters<typeof HeatCanvasLayer>[0] }) {
+  const map = useMap();
+  const layer = useRef<HeatCanvasLayer | null>(null);
+  useEffect(() => {
+    const added = new HeatCanvasLayer(null).addTo(map);
+    layer.current = added;
+    return () => {
+      added.remove();
+      layer.current = null;
+    };
+  }, [map]);
+  useEffect(() => layer.current?.setData(data), [data]);
+  return null;
+}
+
+/** Tells the page how wide a cell is on screen whenever the zoom or the map's size settles. */
+function CellSize({ grid, onCellPx }: { grid: HeatGrid | null; onCellPx: (px: number) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!grid) return;
+    const report = () => {
+      // CRS.Simple: 2^zoom screen pixels per game unit.
+      const px = grid.cell_w * map.options.crs!.scale(map.getZoom());
+      if (map.getSize().x > 0 && Number.isFinite(px)) onCellPx(px);
+    };
+    report();
+    map.on('zoomend resize', report);
+    return () => {
+      map.off('zoomend resize', report);
+    };
+  }, [map, grid, onCellPx]);
+  return null;
 }
 
 /** Fits the picture, limits zooming out to a little past it and panning to near it; names the map for assistive tech. */
@@ -109,31 +139,42 @@ interface Hover {
   count: number | null;
 }
 
-/** Pointer over the map: the game coordinates and the count of the cell under it; a click opens the cell. */
+/** A tap from a finger gets a wider reach than a mouse's click. */
+function isTouch(event: L.LeafletMouseEvent): boolean {
+  const original = event.originalEvent as MouseEvent & { pointerType?: string };
+  if (original.pointerType) return original.pointerType !== 'mouse';
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
+/**
+ * Pointer over the map: the game coordinates and the count of the block under it. A click or tap opens the nearest
+ * non-empty block within reach (heat-pick.ts), so a tap beside a small patch of colour still opens it.
+ */
 function Interactions({
   heat,
   onHover,
   onSelect,
 }: {
-  heat: HeatLayerData | null;
+  heat: { grid: HeatGrid; blocks: Blocks } | null;
   onHover: (hover: Hover | null) => void;
-  onSelect: (cell: Cell) => void;
+  onSelect: (spot: Spot) => void;
 }) {
-  const counts = useMemo(() => (heat ? countGrid(heat.cells, heat.cols, heat.rows) : null), [heat]);
+  const map = useMap();
   const describe = (latlng: L.LatLng): Hover | null => {
-    if (!heat || !counts) return null;
-    const cell = cellAt(latlng.lng, latlng.lat, heat);
+    if (!heat) return null;
+    const cell = cellAt(latlng.lng, latlng.lat, heat.grid);
     if (!cell) return null;
-    return { x: latlng.lng, y: latlng.lat, count: counts[cell.row * heat.cols + cell.col]! };
+    return { x: latlng.lng, y: latlng.lat, count: blockAt(cell, heat.blocks)?.count ?? 0 };
   };
   useMapEvents({
     mousemove: (event) => onHover(describe(event.latlng)),
     mouseout: () => onHover(null),
     click: (event) => {
-      const hover = describe(event.latlng);
-      onHover(hover);
-      const cell = heat && cellAt(event.latlng.lng, event.latlng.lat, heat);
-      if (cell) onSelect(cell);
+      if (!heat) return;
+      const radius = (isTouch(event) ? TOUCH_RADIUS_PX : POINTER_RADIUS_PX) / map.options.crs!.scale(map.getZoom());
+      const block = nearestBlock(event.latlng.lng, event.latlng.lat, heat.blocks, heat.grid, radius);
+      onHover(block ? { x: event.latlng.lng, y: event.latlng.lat, count: block.count } : describe(event.latlng));
+      if (block) onSelect({ col: block.col, row: block.row, size: block.size });
     },
   });
   return null;
@@ -147,6 +188,7 @@ export function HeatMapView({
   label,
   describedBy,
   onSelect,
+  onCellPx,
   onPictureLoad,
   onPictureError,
 }: HeatMapViewProps) {
@@ -156,12 +198,15 @@ export function HeatMapView({
   const [hover, setHover] = useState<Hover | null>(null);
   const { x_min, y_min, x_max, y_max } = picture.bounds;
   const bounds = useMemo(() => toLatLngBounds({ x_min, y_min, x_max, y_max }), [x_min, y_min, x_max, y_max]);
-  const heatUrl = useMemo(() => (heat ? heatImage(heat, heatClasses) : ''), [heat, heatClasses]);
-  const heatBounds = useMemo(() => (heat ? toLatLngBounds(heat.bounds) : null), [heat]);
+  const layerData = useMemo(
+    () => (heat ? { blocks: heat.blocks, grid: heat.grid, classes: heatClasses } : null),
+    [heat, heatClasses],
+  );
+  const grid = heat?.grid ?? null;
   const selectedBounds = useMemo(() => {
-    if (!heat || !selected) return null;
-    return toLatLngBounds(cellArea(selected, heat));
-  }, [heat, selected]);
+    if (!grid || !selected) return null;
+    return toLatLngBounds(cellArea(selected, grid));
+  }, [grid, selected]);
   const pictureHandlers = useMemo(
     () => ({ load: onPictureLoad, error: onPictureError }),
     [onPictureLoad, onPictureError],
@@ -186,11 +231,11 @@ export function HeatMapView({
       >
         <MapSetup bounds={bounds} label={label} describedBy={describedBy} />
         <ImageOverlay url={picture.url} bounds={bounds} className={classes.picture} eventHandlers={pictureHandlers} />
-        {heatUrl && heatBounds && (
-          <ImageOverlay url={heatUrl} bounds={heatBounds} className={`${classes.heat} heat-layer`} zIndex={2} />
-        )}
+        <HeatLayer data={layerData} />
+        <CellSize grid={grid} onCellPx={onCellPx} />
         {selectedBounds && (
-          <>
+          // Above the heat layer, which lies in the overlay pane.
+          <Pane name="heat-selection" style={{ zIndex: 450 }}>
             <Rectangle
               bounds={selectedBounds}
               pathOptions={{ color: '#111418', weight: 4, fill: false, interactive: false }}
@@ -199,7 +244,7 @@ export function HeatMapView({
               bounds={selectedBounds}
               pathOptions={{ color: '#ffffff', weight: 2, fill: false, interactive: false }}
             />
-            {/* A ring of fixed size around it: a cell is only a few pixels wide while the whole map is in view. */}
+            {/* A ring of fixed size around it: a spot may be only a few pixels wide while the whole map is in view. */}
             <CircleMarker
               center={selectedBounds.getCenter()}
               radius={12}
@@ -210,7 +255,7 @@ export function HeatMapView({
               radius={12}
               pathOptions={{ color: '#ffffff', weight: 2.5, fill: false, interactive: false }}
             />
-          </>
+          </Pane>
         )}
         <ZoomControl position="bottomright" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <Interactions heat={heat} onHover={setHover} onSelect={onSelect} />

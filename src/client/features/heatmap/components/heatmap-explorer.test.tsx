@@ -8,6 +8,7 @@ import en from '../../../locales/en/heatmap.json';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import { HEAT_RAMP } from '../heat-scale';
+import type { HeatCellResponse } from '#shared/contracts/catches';
 import { CATEGORY_LIST, FISH } from '../../../test/fixtures/catalogue';
 import { cellOf, heatmapOf } from '../../../test/fixtures/heatmap';
 import { HeatmapExplorer } from './heatmap-explorer';
@@ -20,20 +21,15 @@ let api: ReturnType<typeof fakeApi>;
 const heatRequests = () => api.to('GET', '/api/heatmap');
 const lastHeat = () => Object.fromEntries(heatRequests().at(-1)!.search);
 
-/** The heat layer's pixels as the page drew them (jsdom has no canvas: a fake context records them). */
-let drawn: { width: number; height: number; data: Uint8ClampedArray }[];
+/**
+ * What the heat layer drew in its last frame (jsdom has no canvas: a fake context records each filled block with its
+ * colour and screen box).
+ */
+let frames: { color: string; x: number; y: number; w: number; h: number }[][];
+const lastFrame = () => frames.at(-1) ?? [];
 
-function rgbOf(hex: string): number[] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-/** The pixel of cell (col, row) in the last heat layer drawn: row 0 is the southern edge, the image's last line. */
-function pixel(col: number, row: number): number[] {
-  const image = drawn.at(-1)!;
-  const at = ((image.height - 1 - row) * image.width + col) * 4;
-  return Array.from(image.data.slice(at, at + 4));
-}
+/** The map's box as a phone lays it out: 390 × 195 CSS pixels (jsdom lays out nothing). */
+const MAP_SIZE = { x: 390, y: 195 };
 
 function render(url = HOME) {
   return renderRoute(<HeatmapExplorer />, { path: HOME, url });
@@ -62,20 +58,28 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  drawn = [];
-  let frames = 0;
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () =>
-      ({
-        createImageData: (width: number, height: number) => ({
-          width,
-          height,
-          data: new Uint8ClampedArray(width * height * 4),
-        }),
-        putImageData: (image: { width: number; height: number; data: Uint8ClampedArray }) => drawn.push(image),
-      }) as unknown as CanvasRenderingContext2D,
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(() => `data:image/png;base64,frame${++frames}`);
+  frames = [];
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => {
+    const context = {
+      fillStyle: '',
+      strokeStyle: '',
+      lineWidth: 1,
+      globalAlpha: 1,
+      setTransform: () => undefined,
+      clearRect: () => frames.push([]),
+      fillRect: (x: number, y: number, w: number, h: number) =>
+        frames.at(-1)!.push({ color: String(context.fillStyle), x, y, w, h }),
+      strokeRect: () => undefined,
+    };
+    return context as unknown as CanvasRenderingContext2D;
+  });
+  const leaflet = (element: HTMLElement) => element.classList.contains('leaflet-container');
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return leaflet(this) ? MAP_SIZE.x : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return leaflet(this) ? MAP_SIZE.y : 0;
+  });
   api = fakeApi({
     'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
     'GET /api/system/get_fishes_by_map_id': (request) =>
@@ -110,14 +114,19 @@ describe('home heat map', SLOW, () => {
     await waitFor(() => expect(screen.getByTestId('heatmap').getAttribute('data-state')).toBe('ready'));
     expect(map.getAttribute('aria-describedby')).toContain('heat-summary');
 
-    // One pixel per cell, the busiest in the darkest colour and the quietest in the palest; empty cells transparent.
-    expect(drawn.at(-1)).toMatchObject({ width: 100, height: 50 });
-    expect(pixel(25, 12).slice(0, 3)).toEqual(rgbOf(HEAT_RAMP.at(-1)!));
-    expect(pixel(0, 0).slice(0, 3)).toEqual(rgbOf(HEAT_RAMP[0]));
-    expect(pixel(25, 12)[3]!).toBeGreaterThan(pixel(0, 0)[3]!);
-    expect(pixel(1, 0)[3]).toBe(0);
-    expect(pixel(99, 49)[3]).toBeGreaterThan(0);
-    expect(document.querySelector('img.heat-layer')?.getAttribute('src')).toMatch(/^data:image\/png/);
+    // A cell of Amber Lake (10 game units of 1000) is 2–4 px on a 390 px map: squares of 4 × 4 cells are drawn,
+    // the busiest in the darkest colour and the quietest in the palest, opaque and at least 8 px wide.
+    const box = screen.getByTestId('heatmap');
+    await waitFor(() => expect(box.getAttribute('data-block-size')).toBe('4'));
+    expect(box.getAttribute('data-blocks')).toBe('3');
+    await waitFor(() => expect(lastFrame()).toHaveLength(3));
+    const colors = lastFrame().map((fill) => fill.color);
+    expect(colors).toContain(HEAT_RAMP.at(-1));
+    expect(colors).toContain(HEAT_RAMP[0]);
+    // A whole square (not one cut at the map's edge) is at least 8 px wide.
+    const busiest = lastFrame().find((drawn) => drawn.color === HEAT_RAMP.at(-1))!;
+    expect(Math.min(busiest.w, busiest.h)).toBeGreaterThanOrEqual(8);
+    expect(document.querySelector('canvas.heat-layer')).toBeTruthy();
 
     const legend = within(screen.getByTestId('heat-legend'));
     expect(legend.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -128,6 +137,7 @@ describe('home heat map', SLOW, () => {
       '12–21',
       '22–41',
     ]);
+    expect(screen.getByText(fill(en.legend.titleMerged, { size: 4 }))).toBeTruthy();
     expect(screen.getByRole('heading', { name: en.summary.title })).toBeTruthy();
     expect(screen.getByTestId('heat-total').textContent).toBe(
       fill(en.summary.total_other, { formatted: '49', range: en.summary.range7d }),
@@ -199,18 +209,59 @@ describe('home heat map', SLOW, () => {
     );
   });
 
-  it('says "No data available" over the map when nothing matches, with ways to widen the view', async () => {
-    api.on({ 'GET /api/heatmap': () => json(heatmapOf([])) });
+  /** The heat map answers catches only for the views `hasCatches` accepts (by the query's parameters). */
+  function catchesOnlyFor(hasCatches: (query: Record<string, string>) => boolean) {
+    api.on({
+      'GET /api/heatmap': (request) =>
+        json(heatmapOf(hasCatches(Object.fromEntries(request.search)) ? [[25, 12, 4]] : [])),
+    });
+  }
+
+  it('says the fish, not the time range, hides the catches, and offers all fish', async () => {
+    catchesOnlyFor((query) => query.fish_id === undefined);
     const { router } = render(`${HOME}?fish=10`);
     await pictureLoads();
     expect(await screen.findByText(en.empty.title)).toBeTruthy();
     expect(screen.getByTestId('heatmap').getAttribute('data-state')).toBe('empty');
     expect(screen.getByTestId('heat-updated').textContent).toBe(en.summary.noReports);
     expect(screen.queryByTestId('heat-legend')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: en.empty.widen }));
-    await waitFor(() => expect(router.state.location.search).toBe('?fish=10&range=30d'));
-    fireEvent.click(await screen.findByRole('button', { name: en.empty.clear }));
-    await waitFor(() => expect(router.state.location.search).toBe('?range=30d'));
+    await waitFor(() =>
+      expect(screen.getByTestId('empty-reason').textContent).toBe(
+        fill(en.empty.reason.fish, { fish: 'Northern Pike', range: en.summary.range7d }),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: en.empty.offer.range })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en.empty.offer.fish }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByTestId('heatmap').getAttribute('data-state')).toBe('ready'));
+  });
+
+  it('blames the star type before the fish, and the time range only when no filter is to blame', async () => {
+    catchesOnlyFor((query) => query.star_type === undefined);
+    const { router } = render(`${HOME}?fish=10&star=448`);
+    await pictureLoads();
+    await waitFor(() => expect(screen.getByTestId('empty-reason').getAttribute('data-reason')).toBe('star'));
+    fireEvent.click(screen.getByRole('button', { name: en.empty.offer.star }));
+    await waitFor(() => expect(router.state.location.search).toBe('?fish=10'));
+
+    // Another fish and star type: views the page has not asked for yet.
+    catchesOnlyFor((query) => query.range === '30d');
+    await router.navigate(`${HOME}?fish=11&star=0&range=3d`);
+    await waitFor(() =>
+      expect(screen.getByTestId('empty-reason').textContent).toBe(
+        fill(en.empty.reason.range, { range: en.summary.range3d }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: en.empty.offer.range }));
+    await waitFor(() => expect(router.state.location.search).toBe('?fish=11&star=0&range=30d'));
+  });
+
+  it('says when the map has had no catches at all, offering nothing', async () => {
+    catchesOnlyFor(() => false);
+    render(`${HOME}?fish=10`);
+    await pictureLoads();
+    await waitFor(() => expect(screen.getByTestId('empty-reason').textContent).toBe(en.empty.reason.nothing));
+    for (const offer of Object.values(en.empty.offer)) expect(screen.queryByRole('button', { name: offer })).toBeNull();
   });
 
   it('shows the load-failed state and recovers on retry', async () => {
@@ -226,17 +277,29 @@ describe('home heat map', SLOW, () => {
   });
 
   it("opens a spot's catches with links to the bait guide and to the AI records of that spot", async () => {
+    const square: Partial<HeatCellResponse> = {
+      col: 24,
+      row: 12,
+      size: 4,
+      x_min: 240,
+      x_max: 280,
+      y_min: 120,
+      y_max: 160,
+    };
+    api.on({ 'GET /api/heatmap/cell': () => json(cellOf(square)) });
     const { router } = render(`${HOME}?star=448`);
     const spots = await screen.findByTestId('heat-spots');
     const buttons = within(spots).getAllByRole('button');
-    // Busiest first.
-    expect(buttons.map((button) => button.textContent)).toEqual([
-      'x 250–260 · y 120–13041 catches',
-      'x 990–1000 · y 490–5007 catches',
-      'x 0–10 · y 0–101 catch',
-    ]);
+    // Busiest first; the spots are the squares of 4 × 4 cells the map draws (the last one cut at the map's edge).
+    await waitFor(() =>
+      expect(buttons.map((button) => button.textContent)).toEqual([
+        'x 240–280 · y 120–16041 catches',
+        'x 960–1000 · y 480–5007 catches',
+        'x 0–40 · y 0–401 catch',
+      ]),
+    );
     fireEvent.click(buttons[0]!);
-    await waitFor(() => expect(router.state.location.search).toBe('?star=448&cell=25-12'));
+    await waitFor(() => expect(router.state.location.search).toBe('?star=448&cell=24-12-4'));
 
     const details = within(await screen.findByTestId('cell-details'));
     expect(details.getByRole('heading', { name: en.cell.title })).toBeTruthy();
@@ -245,8 +308,9 @@ describe('home heat map', SLOW, () => {
       map_id: '1',
       star_type: '448',
       range: '7d',
-      col: '25',
+      col: '24',
       row: '12',
+      size: '4',
     });
     expect(details.getByText(fill(en.cell.depthRange, { min: '2.5', max: '7.3' }))).toBeTruthy();
     expect(
@@ -267,12 +331,31 @@ describe('home heat map', SLOW, () => {
     );
     const logs = details.getByRole('link', { name: en.cell.logs });
     expect(logs.getAttribute('href')).toBe(
-      '/en/query/bird-logs?map=1&star=448&range=7d&x_min=250&x_max=260&y_min=120&y_max=130',
+      '/en/query/bird-logs?map=1&star=448&range=7d&x_min=240&x_max=280&y_min=120&y_max=160',
     );
 
     fireEvent.click(details.getByRole('button', { name: en.cell.close }));
     await waitFor(() => expect(router.state.location.search).toBe('?star=448'));
     expect(screen.queryByTestId('cell-details')).toBeNull();
+  });
+
+  it('a click on empty water beside a square opens that square, and one far from any says there are none', async () => {
+    const { router } = render();
+    await pictureLoads();
+    const box = screen.getByTestId('heatmap');
+    await waitFor(() => expect(box.getAttribute('data-block-size')).toBe('4'));
+    await waitFor(() => expect(lastFrame()).toHaveLength(3));
+    // The square of 41 catches (cells 24–27, 12–15), as drawn; a click 5 px to its right lies on no square.
+    const busiest = lastFrame().find((fill) => fill.color === HEAT_RAMP.at(-1))!;
+    const container = document.querySelector<HTMLElement>('.leaflet-container')!;
+    fireEvent.click(container, { clientX: busiest.x + busiest.w + 5, clientY: busiest.y + busiest.h / 2 });
+    await waitFor(() => expect(router.state.location.search).toBe('?cell=24-12-4'));
+    fireEvent.click(container, { clientX: busiest.x + busiest.w + 40, clientY: busiest.y + busiest.h / 2 });
+    expect(await screen.findByTestId('heat-readout')).toHaveProperty(
+      'textContent',
+      expect.stringContaining(en.map.none),
+    );
+    expect(router.state.location.search).toBe('?cell=24-12-4');
   });
 
   it('opens the cell of a shared URL, and closes it when the map changes', async () => {

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  EmptyState,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconMapSearch } from '@tabler/icons-react';
+import { Box, Grid, Group, Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -20,10 +7,12 @@ import { pickable } from '../../../lib/catalogue-changes';
 import { mediaUrl } from '../../../lib/api-client';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { type HeatQuery, useHeatmap, useMapFishes } from '../api/heatmap-queries';
-import { type Cell, heatClasses as classesFor } from '../heat-scale';
+import { blocksFor, type Spot } from '../heat-blocks';
+import { heatClasses as classesFor } from '../heat-scale';
 import { type HeatFilters, useHeatmapParams } from '../hooks/use-heatmap-params';
 import { BusiestSpots } from './busiest-spots';
 import { CellDetails } from './cell-details';
+import { EmptyOffer } from './empty-offer';
 import { HeatLegend } from './heat-legend';
 import { HeatmapFilters } from './heatmap-filters';
 
@@ -75,7 +64,7 @@ function usePicture(url: string) {
 
 /** The view of the URL with the map resolved: the map of the URL when the catalogue knows it, else the first map. */
 function useHeatView() {
-  const { status, maps, fish, mapById } = useBaseConfig();
+  const { status, maps, fish, mapById, fishById } = useBaseConfig();
   const [params, update] = useHeatmapParams();
   // Before the catalogue has arrived, the URL's map is taken on trust, so a shared link asks at once.
   const urlMapKnown = params.map !== null && (maps.length === 0 || mapById(params.map) !== undefined);
@@ -91,7 +80,20 @@ function useHeatView() {
   const heat = useHeatmap(query);
   const pictureUrl = map ? (mediaUrl(map.data.image) ?? '') : '';
   const picture = usePicture(pictureUrl);
-  return { status, maps, params, update, mapId, map, query, fishes: fishes.data ?? mapFish, heat, pictureUrl, picture };
+  return {
+    status,
+    maps,
+    params,
+    update,
+    mapId,
+    map,
+    query,
+    fishes: fishes.data ?? mapFish,
+    fishById,
+    heat,
+    pictureUrl,
+    picture,
+  };
 }
 
 /**
@@ -138,7 +140,8 @@ function ExplorerSkeleton() {
 function ExplorerBody() {
   const { t } = useTranslation('heatmap');
   const displayName = useDisplayName();
-  const { status, maps, params, update, mapId, map, query, fishes, heat, pictureUrl, picture } = useHeatView();
+  const { status, maps, params, update, mapId, map, query, fishes, fishById, heat, pictureUrl, picture } =
+    useHeatView();
   const detailsRef = useRef<HTMLElement>(null);
   const scrollToDetails = useRef(false);
   const filters = useMemo<HeatFilters>(
@@ -147,10 +150,14 @@ function ExplorerBody() {
   );
   const data = heat.data;
   const current = data !== undefined && !heat.isPlaceholderData;
-  const heatClasses = useMemo(() => classesFor(data?.max ?? 0), [data?.max]);
+  // How wide a cell is on screen, as the map last told (0 until it has a size): the cells are merged to it.
+  const [cellPx, setCellPx] = useState(0);
+  const blocks = useMemo(() => (data ? blocksFor(data.cells, data.cols, data.rows, cellPx) : null), [data, cellPx]);
+  const layer = useMemo(() => (data && blocks ? { grid: data, blocks } : null), [data, blocks]);
+  const heatClasses = useMemo(() => classesFor(blocks?.max ?? 0), [blocks?.max]);
 
   const select = useCallback(
-    (cell: Cell) => {
+    (cell: Spot) => {
       scrollToDetails.current = true;
       update({ cell });
     },
@@ -175,7 +182,7 @@ function ExplorerBody() {
         ? 'empty'
         : 'ready';
   const mapName = map ? displayName(map) : '';
-  const filtered = params.fish !== null || params.star !== null;
+  const chosenFish = params.fish !== null ? fishById(params.fish) : undefined;
 
   let mapArea: React.ReactNode;
   if (!map) {
@@ -203,6 +210,8 @@ function ExplorerBody() {
           data-state={viewState}
           data-cells={current ? data.cells.length : undefined}
           data-total={current ? data.total : undefined}
+          data-block-size={current ? blocks?.size : undefined}
+          data-blocks={current ? blocks?.list.length : undefined}
           aria-busy={viewState === 'loading'}
           style={{
             aspectRatio: `${map.data.width} / ${map.data.height}`,
@@ -220,49 +229,24 @@ function ExplorerBody() {
             <HeatMapView
               key={map.id}
               picture={{ url: pictureUrl, bounds: map.data.bounds }}
-              heat={data ?? null}
+              heat={layer}
               heatClasses={heatClasses}
               selected={selected}
               label={t('map.label', { map: mapName })}
               describedBy={`${HELP_ID} ${SUMMARY_ID}`}
               onSelect={select}
+              onCellPx={setCellPx}
               onPictureLoad={picture.onLoad}
               onPictureError={picture.onError}
             />
           </Suspense>
           {viewState === 'loading' && <MapLoading label={t('map.loading')} />}
-          {viewState === 'empty' && (
-            <Box
-              pos="absolute"
-              inset={0}
-              p="md"
-              style={{ zIndex: 600, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}
-            >
-              <Paper shadow="md" radius="md" withBorder p="sm" maw={360} style={{ pointerEvents: 'auto' }}>
-                <EmptyState
-                  size="sm"
-                  icon={<IconMapSearch size={28} aria-hidden />}
-                  withIndicatorBackground
-                  title={t('empty.title')}
-                  description={t('empty.description')}
-                >
-                  {(params.range !== '30d' || filtered) && (
-                    <EmptyState.Actions>
-                      {params.range !== '30d' && (
-                        <Button size="xs" variant="default" onClick={() => update({ range: '30d' })}>
-                          {t('empty.widen')}
-                        </Button>
-                      )}
-                      {filtered && (
-                        <Button size="xs" variant="default" onClick={() => update({ fish: null, star: null })}>
-                          {t('empty.clear')}
-                        </Button>
-                      )}
-                    </EmptyState.Actions>
-                  )}
-                </EmptyState>
-              </Paper>
-            </Box>
+          {viewState === 'empty' && query && (
+            <EmptyOffer
+              query={query}
+              fishName={chosenFish ? displayName(chosenFish) : ''}
+              onChange={(patch) => update(patch)}
+            />
           )}
         </Box>
         {picture.failed && (
@@ -288,6 +272,7 @@ function ExplorerBody() {
               updatedAt={data?.updated_at ?? null}
               range={params.range}
               heatClasses={data && data.total > 0 ? heatClasses : []}
+              blockSize={blocks?.size ?? 1}
             />
             {query && data && selected ? (
               <CellDetails
@@ -298,7 +283,7 @@ function ExplorerBody() {
                 onClose={() => update({ cell: null })}
               />
             ) : (
-              data && <BusiestSpots heat={data} heatClasses={heatClasses} onSelect={select} />
+              data && blocks && <BusiestSpots grid={data} blocks={blocks} heatClasses={heatClasses} onSelect={select} />
             )}
           </Stack>
         </Grid.Col>

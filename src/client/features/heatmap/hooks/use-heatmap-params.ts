@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { DEFAULT_HEATMAP_RANGE, HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
 import { parseId, parseOneOf, parseStarType, setParam, useSearch } from '../../../lib/search-params';
-import type { Cell } from '../heat-scale';
+import { DEFAULT_HEATMAP_RANGE, HEATMAP_MAX_BLOCK, HEATMAP_RANGES, type HeatmapRange } from '#shared/catch-data-rules';
+import type { Spot } from '../heat-blocks';
 
 export interface HeatFilters {
   /** Map id; null until chosen (the page then shows the first map). */
@@ -14,18 +14,24 @@ export interface HeatFilters {
 }
 
 interface HeatParams extends HeatFilters {
-  /** The cell whose catches are shown, null when none. */
-  cell: Cell | null;
+  /** The spot whose catches are shown (a cell, or a square of cells), null when none. */
+  cell: Spot | null;
 }
 
-/** `cell=12-34` → column 12, row 34 (row 0 is the southern edge, as in the API). */
-function parseCell(value: string | null): Cell | null {
-  const match = /^(\d{1,4})-(\d{1,4})$/.exec(value ?? '');
-  return match ? { col: Number(match[1]), row: Number(match[2]) } : null;
+/**
+ * `cell=12-34` → column 12, row 34 (row 0 is the southern edge, as in the API); `cell=8-32-4` → the square of 4 × 4
+ * cells from column 8, row 32 (the page merged cells there).
+ */
+function parseCell(value: string | null): Spot | null {
+  const match = /^(\d{1,4})-(\d{1,4})(?:-(\d{1,2}))?$/.exec(value ?? '');
+  if (!match) return null;
+  const size = match[3] === undefined ? 1 : Number(match[3]);
+  if (size < 1 || size > HEATMAP_MAX_BLOCK) return null;
+  return { col: Number(match[1]), row: Number(match[2]), size };
 }
 
-function cellParam(cell: Cell): string {
-  return `${cell.col}-${cell.row}`;
+function cellParam(spot: Spot): string {
+  return spot.size > 1 ? `${spot.col}-${spot.row}-${spot.size}` : `${spot.col}-${spot.row}`;
 }
 
 /**
