@@ -45,10 +45,15 @@ export class CatalogueRepository {
     return rows.map(toItem);
   }
 
-  async search(query: CategoriesQuery): Promise<{ items: CategoryItem[]; total: number }> {
+  /**
+   * `ids`: only these items (the baits of the bait type asked, which the caller reads from the catalogue in memory:
+   * the type is inside each bait's JSON `data`, which no portable SQL reads). Never empty: no ids, no page to read.
+   */
+  async search(query: CategoriesQuery, ids?: readonly number[]): Promise<{ items: CategoryItem[]; total: number }> {
     const letterColumn = query.lang === 'zh' ? 'letter' : 'letter_en';
     let base = this.db.selectFrom('category');
     if (query.group_type) base = base.where('group_type', '=', query.group_type);
+    if (ids) base = base.where('id', 'in', ids);
     if (query.letter) base = base.where(letterColumn, '=', query.letter);
     const text = query.like_str?.trim();
     if (text) {
