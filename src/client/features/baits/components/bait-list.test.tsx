@@ -230,4 +230,50 @@ describe('BaitList', () => {
     expect(categoryRequests().length).toBeGreaterThan(before);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it(
+    'filters by bait type (issue 26), keeps it in the URL, and clears it with the other filters',
+    { timeout: 15_000 },
+    async () => {
+      const ofType = (type: string | null) => BAITS.filter((b) => type === null || String(b.data.fish_way) === type);
+      answerCategories((q) => ({ items: ofType(q.get('fish_way')) }));
+      const router = renderList('/query/baits?letter=B');
+      await screen.findByRole('heading', { name: '波尔卡' });
+      expect(lastRequest().get('fish_way')).toBeNull();
+
+      fireEvent.click(screen.getByRole('combobox', { name: zh.types.label }));
+      fireEvent.click(await screen.findByRole('option', { name: '假饵' }));
+      await waitFor(() => expect(lastRequest().get('fish_way')).toBe('902'));
+      expect(lastRequest().get('group_type')).toBe('baits');
+      // The letter stays; the type joins it, and the page starts again at 1.
+      expect(router.state.location.search).toBe('?letter=B&type=902');
+      await waitFor(() => expect(shownNames()).toEqual(['勺型亮片', '波尔卡']));
+
+      // Mantine keeps the clear button out of the accessibility tree (a keyboard picks the chosen type again to clear it).
+      fireEvent.click(screen.getByLabelText(zh.types.clear));
+      await waitFor(() => expect(router.state.location.search).toBe('?letter=B'));
+      // Every type's baits again (the first answer, which the list has kept).
+      await waitFor(() => expect(shownNames()).toHaveLength(BAITS.length));
+    },
+  );
+
+  it('reads the type of a shared URL', async () => {
+    renderList('/en/query/baits?type=901');
+    await screen.findByRole('heading', { name: 'Worm' });
+    expect(lastRequest().get('fish_way')).toBe('901');
+    expect((screen.getByRole('combobox', { name: zh.types.label }) as HTMLInputElement).value).toBe('Live bait');
+  });
+
+  it('asks for every type when the link names a type the catalogue lacks', async () => {
+    renderList('/query/baits?type=999');
+    await screen.findByRole('heading', { name: '蚯蚓' });
+    expect(categoryRequests().every((q) => q.get('fish_way') === null)).toBe(true);
+  });
+
+  it("links each bait's name to its page", async () => {
+    renderList('/en/query/baits');
+    const link = await screen.findByRole('link', { name: 'Worm' });
+    expect(link.getAttribute('href')).toBe('/en/query/baits/1');
+    expect(link.closest('h2')).toBeTruthy();
+  });
 });
