@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
