@@ -152,6 +152,7 @@ test('the bait list filters by bait type and opens a bait page with what it caug
   await page.reload();
   await expect(page.getByRole('combobox', { name: en.baits.types.label })).toHaveValue(type.name_en!);
   await page.getByRole('searchbox', { name: en.baits.search.label }).fill(bait.name_en!);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(bait.name_en!).replace(/%20/g, '\\+')}`));
   await expect(page).toHaveURL(new RegExp(`[?&]type=${type.id}(&|$)`));
   const catches = page.waitForResponse((r) => r.url().includes(`/api/bait-guide/bait?bait_id=${bait.id}`));
   await cardNames(page).getByRole('link', { name: bait.name_en!, exact: true }).click();

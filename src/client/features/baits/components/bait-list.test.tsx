@@ -248,6 +248,10 @@ describe('BaitList', () => {
       // The letter stays; the type joins it, and the page starts again at 1.
       expect(router.state.location.search).toBe('?letter=B&type=902');
       await waitFor(() => expect(shownNames()).toEqual(['勺型亮片', '波尔卡']));
+      // The index offers the letters of that type's baits only: no worm (Q) among the lures.
+      const letter = (l: string) => screen.getByRole('button', { name: zh.letters.letter.replace('{{letter}}', l) });
+      expect(letter('S').hasAttribute('disabled')).toBe(false);
+      expect(letter('Q').hasAttribute('disabled')).toBe(true);
 
       // Mantine keeps the clear button out of the accessibility tree (a keyboard picks the chosen type again to clear it).
       fireEvent.click(screen.getByLabelText(zh.types.clear));

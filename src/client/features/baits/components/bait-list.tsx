@@ -34,12 +34,13 @@ export function BaitList() {
   const query = useBaitsQuery(filters, lang);
   const listTop = useRef<HTMLDivElement>(null);
 
-  // The base configuration already holds every bait, so the index can tell which letters have entries without
-  // another request. The column follows the language, as the server's `letter` filter does.
+  // The base configuration already holds every bait, so the index can tell which letters have entries (of the type
+  // chosen) without another request. The column follows the language, as the server's `letter` filter does.
   const available = useMemo(() => {
     if (!baits?.length) return null;
-    return new Set(baits.map((bait) => (lang === 'zh' ? bait.letter : bait.letter_en)));
-  }, [baits, lang]);
+    const ofType = filters.type === null ? baits : baits.filter((bait) => bait.data.fish_way === filters.type);
+    return new Set(ofType.map((bait) => (lang === 'zh' ? bait.letter : bait.letter_en)));
+  }, [baits, lang, filters.type]);
 
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / BAIT_PAGE_SIZE));
