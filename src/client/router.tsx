@@ -11,7 +11,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { LOCALES, localeFromPath } from '#shared/locales';
-import { PAGES, type PageKey } from '#shared/pages';
+import { BAIT_PAGE_ROUTE, PAGES, type PageKey } from '#shared/pages';
 import { AppLoading } from './components/app-loading';
 import { AppLayout } from './components/app-shell';
 import { ErrorPage } from './components/error-page';
@@ -44,11 +44,15 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
 };
 
 function pageRoutes(): RouteObject[] {
-  return PAGES.map((page) =>
-    page.path === '/'
-      ? { index: true, lazy: PAGE_MODULES[page.key] }
-      : { path: page.path.slice(1), lazy: PAGE_MODULES[page.key] },
-  );
+  return [
+    ...PAGES.map((page) =>
+      page.path === '/'
+        ? { index: true, lazy: PAGE_MODULES[page.key] }
+        : { path: page.path.slice(1), lazy: PAGE_MODULES[page.key] },
+    ),
+    // A bait's own page (issue 26): one route for every bait, `:ref` being its id with an optional `-slug`.
+    { path: BAIT_PAGE_ROUTE.slice(1), lazy: () => import('./routes/bait-page') },
+  ];
 }
 
 /**

@@ -165,7 +165,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(statsRoutes, { stats: services.stats });
       await api.register(heatmapRoutes, { heatmap: services.heatmap });
-      await api.register(baitGuideRoutes, { baitGuide: services.baitGuide });
+      await api.register(baitGuideRoutes, { baitGuide: services.baitGuide, catalogue: services.catalogue });
       await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });
       await api.register(aiRoutes, { ai: services.ai, freePerMinute: config.ai.freePerMinute });
     },

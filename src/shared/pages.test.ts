@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_PATHS, PAGES } from './pages';
+import { BAIT_PAGE_ROUTE, baitPagePath, itemIdOf, PAGE_PATHS, PAGES } from './pages';
 
 describe('PAGE_PATHS', () => {
   it('has every page under its key, and nothing else', () => {
     expect(Object.keys(PAGE_PATHS).sort()).toEqual(PAGES.map((page) => page.key).sort());
     for (const page of PAGES) expect(PAGE_PATHS[page.key]).toBe(page.path);
     expect(PAGE_PATHS.resetPwd).toBe('/user/reset-pwd');
+  });
+});
+
+describe('bait pages', () => {
+  it('are under the bait list, by id', () => {
+    expect(baitPagePath(12)).toBe('/query/baits/12');
+    expect(BAIT_PAGE_ROUTE).toBe('/query/baits/:ref');
+  });
+
+  it('resolve by the id alone, an optional -slug after it', () => {
+    expect(itemIdOf('12')).toBe(12);
+    expect(itemIdOf('12-red-worm')).toBe(12);
+    expect(itemIdOf('7-红虫')).toBe(7);
+    for (const bad of ['', '0', '012', 'abc', '12-', '12--a', '-12', '12.5', '1e3', '9999999999999999'])
+      expect(itemIdOf(bad), bad).toBeNull();
   });
 });

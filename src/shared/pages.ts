@@ -40,3 +40,22 @@ export type PagePath = Page['path'];
 export const PAGE_PATHS = Object.freeze(Object.fromEntries(PAGES.map((page) => [page.key, page.path]))) as {
   readonly [P in Page as P['key']]: P['path'];
 };
+
+/**
+ * A bait's own page (issue 26), under the bait list: `/query/baits/12`. The segment after the list may carry a
+ * readable `-slug` after the id (`/query/baits/12-red-worm`, for the SEO issue's links); the id alone names the bait,
+ * so a renamed bait's old links keep working. Not in PAGES: it is one page per catalogue item, not a screen of the
+ * menu or the sitemap's fixed list.
+ */
+export const BAIT_PAGE_ROUTE = `${PAGE_PATHS.baits}/:ref` as const;
+
+/** The path of a bait's page, without a language prefix (combine with `localePath`). */
+export function baitPagePath(baitId: number): string {
+  return `${PAGE_PATHS.baits}/${baitId}`;
+}
+
+/** The id of an item page's segment, `12` or `12-red-worm`; null for anything else (`0`, `012`, `abc`, `12-`). */
+export function itemIdOf(ref: string): number | null {
+  const match = /^([1-9][0-9]{0,14})(?:-[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)?$/u.exec(ref);
+  return match ? Number(match[1]) : null;
+}

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { BaitItem } from '../../src/shared/contracts/catalogue';
+import type { BaitItem, CategoryList } from '../../src/shared/contracts/catalogue';
+import type { BaitCatchesResponse, BaitGuideTopResponse } from '../../src/shared/contracts/catches';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
 import { fill, texts } from './texts';
@@ -112,4 +113,65 @@ test('the bait list fits a phone screen', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the bait list filters by bait type and opens a bait page with what it caught (issue 26)', async ({
+  page,
+  request,
+}) => {
+  // A bait that surely caught something in the window: the most used bait of the most reported fish.
+  const top = (await (await request.get('/api/bait-guide/top')).json()) as BaitGuideTopResponse;
+  const best = [...top.fishes].sort((a, b) => b.total - a.total)[0];
+  expect(best, 'the demo world has catches in the last 72 hours').toBeDefined();
+  const baitId = best!.baits[0]!.bait_id;
+  const { category_list: catalogue } = (await (
+    await request.get('/api/system/get_category_list?category_group=baits&category_group=fish_way')
+  ).json()) as { category_list: CategoryList };
+  const bait = catalogue.baits!.find((item) => item.id === baitId)!;
+  const type = catalogue.fish_way!.find((item) => item.id === bait.data.fish_way)!;
+
+  await page.goto(localePath('en', PAGE_PATHS.baits));
+  await expect(cards(page).first()).toBeVisible();
+  const allTotal = await shownTotal(page);
+
+  // Filter by the bait's type: the list asks for that type only and says so in its URL.
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes('/api/system/get_categories') && r.url().includes(`fish_way=${type.id}`),
+  );
+  await page.getByRole('combobox', { name: en.baits.types.label }).click();
+  await page.getByRole('option', { name: type.name_en! }).click();
+  const body = (await (await filtered).json()) as BaitPage;
+  await expect(page).toHaveURL(new RegExp(`[?&]type=${type.id}(&|$)`));
+  expect(body.items.every((item) => item.data.fish_way === type.id)).toBe(true);
+  await expect.poll(() => shownTotal(page)).toBe(body.total);
+  expect(body.total).toBeLessThan(allTotal);
+  for (const card of await cards(page).all())
+    await expect(card.getByText(type.name_en!, { exact: true })).toBeVisible();
+
+  // The type survives a reload, then a search narrows the type's list to the bait, whose name opens its page.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: en.baits.types.label })).toHaveValue(type.name_en!);
+  await page.getByRole('searchbox', { name: en.baits.search.label }).fill(bait.name_en!);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(bait.name_en!).replace(/%20/g, '\\+')}`));
+  await expect(page).toHaveURL(new RegExp(`[?&]type=${type.id}(&|$)`));
+  const catches = page.waitForResponse((r) => r.url().includes(`/api/bait-guide/bait?bait_id=${bait.id}`));
+  await cardNames(page).getByRole('link', { name: bait.name_en!, exact: true }).click();
+  const answer = (await (await catches).json()) as BaitCatchesResponse;
+
+  await expect(page).toHaveURL(new RegExp(`/en/query/baits/${bait.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: bait.name_en! })).toBeVisible();
+  await expect(page.getByText(bait.name, { exact: true })).toBeVisible();
+  expect(answer.total).toBeGreaterThanOrEqual(best!.baits[0]!.count);
+  await expect(page.getByTestId('sample-size')).toHaveText(
+    fill(en.baits.page.catches_other, { formatted: answer.total.toLocaleString('en') }),
+  );
+  // The fish it caught most first, with the server's count; then the maps.
+  const fishRows = page.getByTestId('bait-fishes').getByRole('row');
+  await expect(fishRows).toHaveCount(Math.min(answer.fishes.length, 8) + 1);
+  await expect(fishRows.nth(1).getByTestId('row-count')).toHaveText(answer.fishes[0]!.count.toLocaleString('en'));
+  await expect(page.getByTestId('bait-maps').getByRole('row')).toHaveCount(Math.min(answer.maps.length, 8) + 1);
+
+  // A slug after the id changes nothing: the id alone names the bait.
+  await page.goto(localePath('en', `${PAGE_PATHS.baits}/${bait.id}-some-slug`));
+  await expect(page.getByRole('heading', { level: 1, name: bait.name_en! })).toBeVisible();
 });

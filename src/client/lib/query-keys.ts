@@ -28,6 +28,7 @@ export const queryKeys = {
     ranking: (fish: number | null, map: number | null) => ['bait-guide', 'ranking', fish, map] as const,
     detail: (fish: number, map: number | null) => ['bait-guide', 'detail', fish, map] as const,
     top: (map: number | null) => ['bait-guide', 'top', map] as const,
+    bait: (bait: number) => ['bait-guide', 'bait', bait] as const,
   },
   catalogue: {
     baits: (lang: Locale, filters: Filters) => ['catalogue', 'baits', lang, filters] as const,

@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   parseId,
@@ -78,5 +78,33 @@ describe('writing the query string', () => {
     fireEvent.click(screen.getByRole('button', { name: 'drop' }));
     expect(router.state.location.search).toBe('?b=2');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('drops an edit made while another page loads, so the navigation is not undone', async () => {
+    let edit: ReturnType<typeof useSearch>[1] = () => undefined;
+    function List() {
+      edit = useSearch()[1];
+      return <Link to="/other">open</Link>;
+    }
+    let finishLoading: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (finishLoading = resolve));
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <List /> },
+        // A lazy route module still loading, as a page's chunk does on its first visit.
+        { path: '/other', lazy: async () => (await loaded, { element: <p>other page</p> }) },
+      ],
+      { initialEntries: ['/?type=1'] },
+    );
+    render(<RouterProvider router={router} />);
+
+    fireEvent.click(screen.getByRole('link', { name: 'open' }));
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    // The search box's late commit, on the page being left.
+    act(() => edit((params) => params.set('q', 'worm'), { replace: true }));
+    await act(async () => finishLoading());
+    expect(await screen.findByText('other page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/other');
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -3,8 +3,8 @@
  * a missing or malformed value reads as "not set" (a hand-edited or stale link never breaks a page), and the one way
  * to change it, as a history entry that keeps the scroll position.
  */
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { STAR_TYPES } from '#shared/game/catch-attributes';
 
 /** A catalogue or record id: a positive whole number, else null. */
@@ -56,8 +56,18 @@ type EditSearch = (edit: (params: URLSearchParams) => void, options?: { replace?
  */
 export function useSearch(): [URLSearchParams, EditSearch] {
   const [searchParams, setSearchParams] = useSearchParams();
+  // While the router loads another page (its lazy module), this page is still mounted: an edit then (a search box's
+  // commit after its pause in typing, say) would replace that navigation and keep the reader here. A bait's name
+  // clicked within the pause after typing was seen to bounce back to the list; such edits are dropped.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  }, [navigation, pathname]);
   const edit = useCallback<EditSearch>(
     (change, options) => {
+      if (leaving.current) return;
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);

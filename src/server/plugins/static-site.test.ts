@@ -35,6 +35,14 @@ describe('static site', () => {
     ['/no/such/page', 404],
     ['/fr/query/baits', 404],
     ['/en/query', 404],
+    // A bait's page (issue 26): by id, with or without a slug, in every language; a segment that is no id is a 404.
+    ['/query/baits/12', 200],
+    ['/en/query/baits/12-red-worm', 200],
+    ['/ja/query/baits/7', 200],
+    ['/zh/query/baits/7-%E7%BA%A2%E8%99%AB', 200],
+    ['/query/baits/worm', 404],
+    ['/en/query/baits/0', 404],
+    ['/query/baits/12/more', 404],
   ])('answers the SPA shell for %s with status %i', async (url, status) => {
     const res = await ctx.app.inject(url);
     expect(res.statusCode).toBe(status);

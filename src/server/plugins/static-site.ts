@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCALES } from '#shared/locales';
-import { PAGES } from '#shared/pages';
+import { BAIT_PAGE_ROUTE, itemIdOf, PAGES } from '#shared/pages';
 
 export interface StaticSiteOptions {
   clientDir: string;
@@ -26,6 +26,10 @@ const PAGE_URLS = [
   ...PAGES.map((page) => page.path),
   ...LOCALES.flatMap((l) => [`/${l}`, `/${l}/`, ...PAGES.filter((p) => p.path !== '/').map((p) => `/${l}${p.path}`)]),
 ];
+
+/** A bait's page in every language. Only the segment's shape is checked here (the client, which holds the
+ * catalogue, tells an id no bait has): a segment that is no id gets the shell with a 404, like any unknown path. */
+const ITEM_PAGE_ROUTES = [BAIT_PAGE_ROUTE, ...LOCALES.map((l) => `/${l}${BAIT_PAGE_ROUTE}`)];
 
 function escapeAttribute(text: string): string {
   return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -74,6 +78,10 @@ export default fp(async function staticSite(
   if (indexHtml) {
     // The product's pages are routes of their own, so they get compression like every route.
     for (const url of PAGE_URLS) app.get(url, { schema: { hide: true } }, (_request, reply) => sendShell(reply, 200));
+    for (const route of ITEM_PAGE_ROUTES)
+      app.get<{ Params: { ref: string } }>(route, { schema: { hide: true } }, (request, reply) =>
+        sendShell(reply, itemIdOf(request.params.ref) === null ? 404 : 200),
+      );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -105,9 +105,11 @@ export const FishesByMapResponse = z.object({ items: z.array(FishItem) });
 /**
  * GET /api/system/get_categories — paged search. `like_start` true: prefix match on name / name_en / name_ja /
  * letter; false: substring. `letter` filters by index letter ('#' = not A–Z), read from the column of `lang`.
+ * `fish_way` keeps the baits of one bait type (issue 26); only baits have a type, so it goes with `group_type=baits`.
  */
 export const CategoriesQuery = PageQuery.extend({
   group_type: CategoryGroup.optional(),
+  fish_way: z.coerce.number().int().positive().optional(),
   like_str: z.string().trim().max(100).optional(),
   like_start: LaxBool.default(true),
   letter: z
@@ -116,6 +118,9 @@ export const CategoriesQuery = PageQuery.extend({
     .transform((v) => v.toUpperCase())
     .optional(),
   lang: z.enum(LOCALES).default('zh'),
+}).refine((query) => query.fish_way === undefined || query.group_type === 'baits', {
+  path: ['fish_way'],
+  message: '`fish_way` (a bait type) filters baits: give it with `group_type=baits`',
 });
 /** What the server reads (defaults applied). */
 export type CategoriesQuery = z.infer<typeof CategoriesQuery>;

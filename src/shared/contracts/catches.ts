@@ -479,6 +479,26 @@ export const BaitGuideTopResponse = z.object({
 });
 export type BaitGuideTopResponse = z.infer<typeof BaitGuideTopResponse>;
 
+/**
+ * `GET /bait-guide/bait?bait_id=…`: the same 72 hours seen from one bait (its page, issue 26): the fish it caught and
+ * the maps it caught them on, each with `count` and `share = count / total`, sorted by count descending, then id
+ * ascending. `total` is the sample size: the catches whose `bait_id` is this bait (a sandwich catch counts for its
+ * first bait, as in `/bait-guide`).
+ */
+export const BaitCatchesQuery = z.object({ bait_id: QueryId });
+export type BaitCatchesQuery = z.output<typeof BaitCatchesQuery>;
+export const FishShare = z.object({ fish_id: z.number().int(), count: z.number().int(), share: z.number() });
+export const MapShare = z.object({ map_id: z.number().int(), count: z.number().int(), share: z.number() });
+export const BaitCatchesResponse = z.object({
+  bait_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  fishes: z.array(FishShare),
+  maps: z.array(MapShare),
+});
+export type BaitCatchesResponse = z.infer<typeof BaitCatchesResponse>;
+
 // ---- Personal stats (docs/catch-data-api.md §5)
 
 function isTimeZone(zone: string): boolean {

@@ -127,6 +127,27 @@ export class BaitGuideRepository {
     return counts;
   }
 
+  /**
+   * One bait's catches of a window counted per (fish, map), for its page: the guide's rule read from the bait's side
+   * (a catch counts for its `bait_id`, so a sandwich for its first bait). The bait's index (migration 0004: bait,
+   * time, then map and fish) holds every column read, so the count reads index entries only, one range of them.
+   */
+  async baitCatchCounts(filters: { bait_id: number; from: number; to: number }) {
+    const rows = await this.db
+      .selectFrom('catch')
+      .select(['fish_id', 'map_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('bait_id', '=', filters.bait_id)
+      .where('caught_at', '>=', filters.from)
+      .where('caught_at', '<', filters.to)
+      .groupBy(['fish_id', 'map_id'])
+      .execute();
+    return rows.map((row) => ({
+      fish_id: storedNumber(row.fish_id, ID_BOUNDS),
+      map_id: storedNumber(row.map_id, ID_BOUNDS),
+      count: Number(row.count),
+    }));
+  }
+
   private fishCatches(filters: GuideFilters) {
     let query = this.db
       .selectFrom('catch')

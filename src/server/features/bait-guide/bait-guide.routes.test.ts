@@ -294,3 +294,98 @@ describe('GET /bait-guide/top', () => {
     expect(total(again)).toBe(2);
   });
 });
+
+describe('GET /bait-guide/bait (a bait page, issue 26)', () => {
+  /** Baits no other test of this file stores catches with (they use the first six). */
+  const pageBait = async (index: number) => [...(await ctx.services.catalogue.view()).baits.keys()][index]!;
+
+  it('counts the bait’s catches per fish and per map, exactly, over exactly the last 72 hours', async () => {
+    const bait = await pageBait(7);
+    const [a, b] = [takeFish(), takeFish()];
+    const own = { id: place.fishId, weight: place.minWeight };
+    const at = (fish: { id: number; weight: number }, time: number, extra: Record<string, unknown> = {}) => ({
+      fish_id: fish.id,
+      weight: fish.weight,
+      caught_at: wireTime(time),
+      bait_id: bait,
+      ...extra,
+    });
+    const loggerId = await newLogger();
+    const items = [
+      at(a, NOW - HOUR),
+      at(a, NOW - 2 * HOUR),
+      at(a, NOW - WINDOW),
+      at(b, NOW - 3 * HOUR),
+      at(own, NOW - 4 * HOUR),
+      // Outside the window at both ends.
+      at(a, NOW - WINDOW - 1),
+      at(b, NOW + 60_000),
+      // As a second bait (a sandwich rig's) it does not count; another bait's catch does not either.
+      at(b, NOW - HOUR, { bait_id: baits[0], bait2_id: bait }),
+      at(b, NOW - HOUR, { bait_id: baits[1] }),
+      ...(otherMap === undefined ? [] : [at(own, NOW - 5 * HOUR, { map_id: otherMap })]),
+    ].map((overrides) => validCatch(place, overrides));
+    const written = await createCatchWriter(ctx.db.kysely, ctx.services.catalogue, {
+      clock: () => NOW,
+    }).writer.writeCatches(loggerId, items);
+    expect(written.invalid).toBe(0);
+
+    const page = await service().baitCatches({ bait_id: bait });
+    const onOther = otherMap === undefined ? 0 : 1;
+    expect(page).toMatchObject({ bait_id: bait, from: wireTime(NOW - WINDOW), to: wireTime(NOW), total: 5 + onOther });
+    const [low, high] = [b.id, own.id].sort((x, y) => x - y);
+    const tiedAtOne = onOther
+      ? [[b.id, 1]]
+      : [
+          [low, 1],
+          [high, 1],
+        ];
+    expect(page.fishes.map((f) => [f.fish_id, f.count])).toEqual(
+      onOther ? [[a.id, 3], [own.id, 2], ...tiedAtOne] : [[a.id, 3], ...tiedAtOne],
+    );
+    expect(page.fishes[0]!.share).toBeCloseTo(3 / page.total, 12);
+    expect(page.fishes.reduce((sum, f) => sum + f.share, 0)).toBeCloseTo(1, 12);
+    expect(page.maps.map((m) => [m.map_id, m.count])).toEqual(
+      onOther
+        ? [
+            [place.mapId, 5],
+            [otherMap, 1],
+          ]
+        : [[place.mapId, 5]],
+    );
+    expect(page.maps.reduce((sum, m) => sum + m.share, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('answers the counts over HTTP, an empty page for a bait without catches, 404 and 422', async () => {
+    const bait = await pageBait(8);
+    const fish = takeFish();
+    const now = Date.now();
+    await store(
+      fish.id,
+      [now - HOUR, now - 2 * HOUR].map((time) => ({ caught_at: wireTime(time), bait_id: bait, weight: fish.weight })),
+      now,
+    );
+    const res = await ctx.app.inject({ url: `/api/bait-guide/bait?bait_id=${bait}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      bait_id: bait,
+      total: 2,
+      fishes: [{ fish_id: fish.id, count: 2, share: 1 }],
+      maps: [{ map_id: place.mapId, count: 2, share: 1 }],
+    });
+
+    const unused = await pageBait(9);
+    const empty = await ctx.app.inject({ url: `/api/bait-guide/bait?bait_id=${unused}` });
+    expect(empty.json()).toMatchObject({ bait_id: unused, total: 0, fishes: [], maps: [] });
+
+    const unknown = Math.max(...(await ctx.services.catalogue.view()).baits.keys()) + 1000;
+    const missing = await ctx.app.inject({ url: `/api/bait-guide/bait?bait_id=${unknown}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'BAIT_NOT_FOUND' });
+    for (const query of ['', 'bait_id=0', 'bait_id=-2', 'bait_id=abc', 'bait_id=1.5', 'bait_id=1&bait_id=2']) {
+      const bad = await ctx.app.inject({ url: `/api/bait-guide/bait?${query}` });
+      expect(bad.statusCode, query).toBe(422);
+      expect(bad.json().detail[0].loc, query).toEqual(['query', 'bait_id']);
+    }
+  });
+});

@@ -4,27 +4,36 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BaitCatchesQuery,
+  BaitCatchesResponse,
   BaitGuideDetailResponse,
   BaitGuideQuery,
   BaitGuideResponse,
   BaitGuideTopQuery,
   BaitGuideTopResponse,
 } from '#shared/contracts/catches';
-import { ValidationErrorBody } from '#shared/contracts/common';
+import { errorCodes, ValidationErrorBody } from '#shared/contracts/common';
+import { HttpError } from '../../http/http-error';
 import type { BaitGuideService } from './bait-guide.service';
 import { TOP_BAITS_TTL_MS } from './bait-guide.service';
 
 const tags = ['bait-guide'];
 
+/** What the routes read of the catalogue (the catalogue snapshot satisfies it): whether a bait exists. */
+export interface BaitGuideCatalogue {
+  view(): Promise<{ readonly baits: ReadonlyMap<number, unknown> }>;
+}
+
 export interface BaitGuideRoutesOptions {
   baitGuide: BaitGuideService;
+  catalogue: BaitGuideCatalogue;
 }
 
 const WINDOW =
   'Public, not rate-limited. The last 72 hours ending now. `share = count / total` (0–1); baits sorted by count descending, then `bait_id` ascending; a sandwich catch counts for its `bait_id`.';
 const invalid = { 422: ValidationErrorBody.describe('A query parameter is invalid (FastAPI validation list)') };
 
-export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = async (app, { baitGuide }) => {
+export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = async (app, { baitGuide, catalogue }) => {
   app.get(
     '/bait-guide',
     {
@@ -56,6 +65,33 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
       },
     },
     async (request) => baitGuide.detail(request.query),
+  );
+
+  app.get(
+    '/bait-guide/bait',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: 'One bait seen from its side: the fish it caught and the maps it caught them on',
+        description:
+          'Public, not rate-limited. The last 72 hours ending now, the window of `/bait-guide`. `total` is the sample ' +
+          'size: the catches whose `bait_id` is this bait (a sandwich catch counts for its first bait). `fishes` and ' +
+          '`maps` each give `count` and `share = count / total` (0–1), sorted by count descending, then id ascending. ' +
+          'A bait of the catalogue (a deprecated one too) without catches answers `total: 0` and empty lists.',
+        querystring: BaitCatchesQuery,
+        response: {
+          200: BaitCatchesResponse.describe("The bait's sample size, its fish and its maps, ranked by count"),
+          404: errorCodes('BAIT_NOT_FOUND').describe('No bait of the catalogue has this `bait_id`'),
+          422: ValidationErrorBody.describe('`bait_id` is missing or not a positive integer (FastAPI validation list)'),
+        },
+      },
+    },
+    async (request) => {
+      // Asked of the catalogue first: an unknown id is a wrong link, not a bait nobody used.
+      if (!(await catalogue.view()).baits.has(request.query.bait_id)) throw new HttpError(404, 'BAIT_NOT_FOUND');
+      return baitGuide.baitCatches(request.query);
+    },
   );
 
   app.get(

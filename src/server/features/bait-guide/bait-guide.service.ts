@@ -10,6 +10,8 @@ import {
   type BaitGuideQuery,
   type BaitGuideResponse,
   type BaitGuideTopResponse,
+  type BaitCatchesQuery,
+  type BaitCatchesResponse,
   type BaitShare,
   DEPTH_BAND_EDGES,
   depthBand,
@@ -33,14 +35,34 @@ export interface SliceGroup {
   weather: WeatherKind;
 }
 
-/** Counts per bait → the contract's ranked shares. */
-function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
+type Ranked<K extends string> = { [P in K]: number } & { count: number; share: number };
+
+/**
+ * Counts per id → the contract's ranked shares under the id's name (`bait_id`, `fish_id`, `map_id`): `share = count /
+ * total`, by count descending, then id ascending. The one ranking of the guide, its detail, the top baits and a bait's
+ * page.
+ */
+function rankBy<K extends string>(
+  idName: K,
+  counts: ReadonlyMap<number, number>,
+): { total: number; ranked: Ranked<K>[] } {
   let total = 0;
   for (const count of counts.values()) total += count;
-  const baits = [...counts]
+  const ranked = [...counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([bait_id, count]) => ({ bait_id, count, share: count / total }));
-  return { total, baits };
+    .map(([id, count]) => ({ [idName]: id, count, share: count / total }) as Ranked<K>);
+  return { total, ranked };
+}
+
+/** Counts per bait → the contract's ranked shares. */
+function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
+  const { total, ranked } = rankBy('bait_id', counts);
+  return { total, baits: ranked };
+}
+
+/** Adds `count` to `key`'s count. Added, not set: stored ids beyond 2^53 are read as one (db/stored-values.ts). */
+function addTo(counts: Map<number, number>, key: number, count: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + count);
 }
 
 function splitBy<K extends string | number>(
@@ -53,7 +75,7 @@ function splitBy<K extends string | number>(
     const key = keyOf(c);
     let counts = groups.get(key);
     if (!counts) groups.set(key, (counts = new Map()));
-    counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + c.count);
+    addTo(counts, c.bait_id, c.count);
   }
   return [...groups].sort((a, b) => order(a[0], b[0])).map(([key, counts]) => ({ key, ...rankBaits(counts) }));
 }
@@ -74,7 +96,7 @@ function weatherOf(stored: string): WeatherKind {
 /** The detail's counts: all baits ranked, and the splits by game hour, depth band and weather. */
 function detailOf(catches: readonly GuideCatch[]) {
   const counts = new Map<number, number>();
-  for (const c of catches) counts.set(c.bait_id, (counts.get(c.bait_id) ?? 0) + c.count);
+  for (const c of catches) addTo(counts, c.bait_id, c.count);
   return {
     ranked: rankBaits(counts),
     by_hour: splitBy(
@@ -219,8 +241,7 @@ export class BaitGuideService {
     for (const row of rows) {
       let counts = byFish.get(row.fish_id);
       if (!counts) byFish.set(row.fish_id, (counts = new Map()));
-      // Added, not set: stored ids beyond 2^53 are read as one (db/stored-values.ts).
-      counts.set(row.bait_id, (counts.get(row.bait_id) ?? 0) + row.count);
+      addTo(counts, row.bait_id, row.count);
     }
     const answer: BaitGuideTopResponse = {
       map_id: mapId ?? null,
@@ -237,6 +258,31 @@ export class BaitGuideService {
     if (this.topCache.size >= MAX_TOP_ANSWERS) this.topCache.delete(this.topCache.keys().next().value!);
     this.topCache.set(key, { at: window.to, answer });
     return answer;
+  }
+
+  /**
+   * One bait's page (`/bait-guide/bait`): the fish it caught and the maps it caught them on in the guide's window,
+   * ranked the guide's way, from one grouped read of the bait's index. Not kept: that read is one short range of an
+   * index, and the change counters a kept answer is checked by are the fish's and the map's, not a bait's.
+   */
+  async baitCatches(query: BaitCatchesQuery): Promise<BaitCatchesResponse> {
+    const window = this.window();
+    const rows = await this.repository.baitCatchCounts({ bait_id: query.bait_id, ...window });
+    const byFish = new Map<number, number>();
+    const byMap = new Map<number, number>();
+    for (const row of rows) {
+      addTo(byFish, row.fish_id, row.count);
+      addTo(byMap, row.map_id, row.count);
+    }
+    const fishes = rankBy('fish_id', byFish);
+    return {
+      bait_id: query.bait_id,
+      from: wireTime(window.from),
+      to: wireTime(window.to),
+      total: fishes.total,
+      fishes: fishes.ranked,
+      maps: rankBy('map_id', byMap).ranked,
+    };
   }
 
   private window(hours = BAIT_GUIDE_WINDOW_HOURS): { from: number; to: number } {

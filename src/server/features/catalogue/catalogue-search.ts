@@ -52,12 +52,19 @@ function entriesIn(view: CatalogueView, lang: Locale): Entry[] {
   return entries;
 }
 
-export function searchCatalogue(view: CatalogueView, query: CategoriesQuery): { items: CategoryItem[]; total: number } {
+/** One page of the items matching `query`, among `only` when given (the baits of one bait type). */
+export function searchCatalogue(
+  view: CatalogueView,
+  query: CategoriesQuery,
+  only?: ReadonlySet<number>,
+): { items: CategoryItem[]; total: number } {
   const text = prepareQuery(query.like_str ?? '');
   const search = { mode: query.like_start ? ('start' as const) : ('anywhere' as const), ...query };
   const matching = entriesIn(view, query.lang).filter(
     ({ item, keys }) =>
-      (!query.group_type || item.group_type === query.group_type) && catalogueSearchMatches(item, keys, text, search),
+      (!query.group_type || item.group_type === query.group_type) &&
+      (!only || only.has(item.id)) &&
+      catalogueSearchMatches(item, keys, text, search),
   );
   const from = (query.page - 1) * query.page_size;
   return { items: matching.slice(from, from + query.page_size).map((entry) => entry.item), total: matching.length };

@@ -424,3 +424,48 @@ describe('GET /api/system/get_categories: the search that forgives (issue 26)', 
     expect((await ids('group_type=fish&like_str=cyprinus%20carpio')).map((f) => f.id)).toContain(id);
   });
 });
+describe('GET /api/system/get_categories?fish_way= (the bait list by bait type, issue 26)', () => {
+  const search = async (query: string) => {
+    const res = await get(`/api/system/get_categories?${query}`);
+    expect(res.statusCode, query).toBe(200);
+    return CategoriesResponse.parse(res.json());
+  };
+
+  it('keeps exactly the baits of that type, with the other filters and paging still applying', async () => {
+    const baits = ofGroup<BaitItem>('baits');
+    const types = [...new Set(baits.map((b) => b.data.fish_way))];
+    expect(types.length).toBeGreaterThan(1);
+    for (const type of types) {
+      const expected = baits.filter((b) => b.data.fish_way === type).map((b) => b.id);
+      const page = await search(`group_type=baits&page_size=100&fish_way=${type}`);
+      expect(page.total).toBe(expected.length);
+      expect(page.items.map((b) => b.id).sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+    }
+    // With a letter: the baits of the type under that letter only.
+    const type = types[0]!;
+    const letter = baits.find((b) => b.data.fish_way === type)!.letter;
+    const narrowed = await search(`group_type=baits&page_size=100&fish_way=${type}&letter=${letter}&lang=zh`);
+    expect(narrowed.total).toBe(baits.filter((b) => b.data.fish_way === type && b.letter === letter).length);
+    // Paged like any list.
+    const firstOfTwo = await search(`group_type=baits&page_size=1&page=2&fish_way=${type}`);
+    expect(firstOfTwo.items).toHaveLength(1);
+    expect(firstOfTwo.items[0]!.group_type === 'baits' && firstOfTwo.items[0]!.data.fish_way).toBe(type);
+  });
+
+  it('answers 422 with a detail for a malformed type, an unknown one, or one without group_type=baits', async () => {
+    const unknown = Math.max(...ofGroup('fish_way').map((t) => t.id)) + 1000;
+    const cases: [string, string][] = [
+      ['group_type=baits&fish_way=abc', 'int_parsing'],
+      ['group_type=baits&fish_way=0', 'greater_than'],
+      ['group_type=baits&fish_way=1.5', 'int_parsing'],
+      [`group_type=baits&fish_way=${unknown}`, 'value_error'],
+      ['group_type=fish&fish_way=1', 'value_error'],
+      ['fish_way=1', 'value_error'],
+    ];
+    for (const [query, type] of cases) {
+      const res = await get(`/api/system/get_categories?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().detail[0], query).toMatchObject({ type, loc: ['query', 'fish_way'] });
+    }
+  });
+});

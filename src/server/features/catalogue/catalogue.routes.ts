@@ -15,10 +15,11 @@ import {
   FishesByMapQuery,
   FishesByMapResponse,
 } from '#shared/contracts/catalogue';
-import { errorCodes } from '#shared/contracts/common';
+import { errorCodes, ValidationErrorBody } from '#shared/contracts/common';
 import { sendConditional, type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
 import { HttpError } from '../../http/http-error';
 import { trustedResponse } from '../../http/trusted-responses';
+import { RequestValidationError } from '../../http/validation-errors';
 import type { CatalogueView, CatalogueSnapshot } from './catalogue-snapshot';
 import { searchCatalogue } from './catalogue-search';
 
@@ -62,6 +63,23 @@ const fishOfMapAnswer = keptPerView((view, mapId: number) => {
   const fish = view.fishByMap.get(mapId);
   return fish ? FishesByMapResponse.parse({ items: fish }) : null;
 });
+
+/**
+ * The ids of the baits of one bait type, from the catalogue in memory; a type the catalogue lacks is refused like a
+ * malformed one (a 422 naming `fish_way`), so a wrong id is never read as "this type has no baits".
+ */
+function baitsOfType(view: CatalogueView, fishWay: number): number[] {
+  if (!view.baitTypes.has(fishWay))
+    throw new RequestValidationError([
+      {
+        type: 'value_error',
+        loc: ['query', 'fish_way'],
+        msg: 'Unknown bait type: no `fish_way` item has this id',
+        input: String(fishWay),
+      },
+    ]);
+  return view.groups.baits.filter((bait) => bait.data.fish_way === fishWay).map((bait) => bait.id);
+}
 
 /**
  * The catalogue changes only with a deploy or an import: browsers and proxies may reuse an answer briefly, then ask
@@ -135,15 +153,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
           'A one-character `like_str` also matches the index letter. ' +
           "`letter` keeps the items whose index letter (of `lang`'s " +
           'name: the pinyin initial for zh, the English one for en and ja) is that letter, `#` for none of A–Z. ' +
-          "Sorted by that index letter, then `lang`'s name; pages of `page_size` (at most 100). Public, not " +
-          'rate-limited.',
+          '`fish_way` (with `group_type=baits`) keeps the baits of that bait type, a `fish_way` item of the ' +
+          "catalogue. Sorted by that index letter, then `lang`'s name; pages of `page_size` (at most 100). Public, " +
+          'not rate-limited.',
         querystring: CategoriesQuery,
-        response: { 200: trustedResponse(CategoriesResponse.describe('One page of matching items and the total')) },
+        response: {
+          200: trustedResponse(CategoriesResponse.describe('One page of matching items and the total')),
+          422: ValidationErrorBody.describe(
+            'A query parameter is invalid, or `fish_way` is not a bait type of the catalogue or comes without ' +
+              '`group_type=baits` (FastAPI validation list)',
+          ),
+        },
       },
     },
     async (request) => {
       const query = request.query;
-      const { items, total } = searchCatalogue(await catalogue.view(), query);
+      const view = await catalogue.view();
+      const only = query.fish_way === undefined ? undefined : new Set(baitsOfType(view, query.fish_way));
+      const { items, total } = searchCatalogue(view, query, only);
       return { items, total, page: query.page, page_size: query.page_size };
     },
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,7 @@ import { formatDateTimeMinutes } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 import { useLocale } from '../../../lib/use-locale';
 import { WINDOW_HOURS } from '../bait-guide-format';
-
-function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={600} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { Fact } from '../../../components/fact';
 
 interface BaitGuideSummaryProps {
   guide: Pick<BaitGuideResponse, 'total' | 'from' | 'to'>;

@@ -15,6 +15,8 @@ export interface BaitListFilters {
   q: string;
   /** Substring match instead of the default prefix match. */
   contains: boolean;
+  /** Bait type (a `fish_way` id), null for every type. */
+  type: number | null;
 }
 
 /** The contract's page, narrowed to baits (the query asks for `group_type=baits`). */
@@ -33,6 +35,7 @@ export function useBaitsQuery(filters: BaitListFilters, lang: Locale) {
           like_str: filters.q || undefined,
           like_start: !filters.contains,
           letter: filters.letter ?? undefined,
+          fish_way: filters.type ?? undefined,
           // The index letter of a name depends on the language: pinyin initial for zh, English initial otherwise.
           lang,
         } satisfies CategoriesQueryInput,

@@ -1,7 +1,9 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { BaitItem } from '#shared/contracts/catalogue';
-import type { Locale } from '#shared/locales';
+import { localePath, type Locale } from '#shared/locales';
+import { baitPagePath } from '#shared/pages';
 import { BaitPicture } from '../../../components/bait-picture';
 import { BaitTypeLine } from '../../../components/bait-type-line';
 import { NewInBadge } from '../../../components/new-in-badge';
@@ -25,7 +27,10 @@ export function BaitCard({ bait, name, typeName, lang }: BaitCardProps) {
         <BaitPicture bait={bait} size={56} alt={t('list.imageAlt', { name })} />
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Text component="h2" fw={600} size="md" lang={lang} style={{ overflowWrap: 'anywhere' }}>
-            {name}
+            {/* The name opens the bait's page (issue 26): what it catches and where. */}
+            <Anchor component={Link} to={localePath(lang, baitPagePath(bait.id))} inherit>
+              {name}
+            </Anchor>
           </Text>
           <OtherNames item={bait} shown={name} lang={lang} />
           <BaitTypeLine label={t('list.type')} typeName={typeName ?? t('list.unknownType')} />

@@ -14,34 +14,40 @@ import { baitWidenings } from '../bait-widenings';
 import { baitTextSearch, useBaitListParams } from '../hooks/use-bait-list-params';
 import { BaitCard } from './bait-card';
 import { BaitSearch } from './bait-search';
+import { BaitTypeFilter } from './bait-type-filter';
 import { LetterIndex } from './letter-index';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
 /**
- * The bait list (docs/product-requirements.md §2 `/query/baits`): letter index, name search, paged results, empty and
- * failed states.
+ * The bait list (docs/product-requirements.md §2 `/query/baits`): letter index, name search, the bait-type filter
+ * (issue 26), paged results, empty and failed states; each bait's name opens its page.
  */
 export function BaitList() {
   const { t } = useTranslation('baits');
   const lang = useLocale();
   const displayName = useDisplayName();
-  const { baits, fishWayById } = useBaseConfig();
-  const [filters, update] = useBaitListParams();
+  const { baits, fish_way: types, fishWayById } = useBaseConfig();
+  const [params, update] = useBaitListParams();
+  // A type the catalogue no longer has (an old link) reads as "every type" once the catalogue is known, rather than
+  // asking the server, which refuses an unknown type.
+  const staleType = params.type !== null && types.length > 0 && !fishWayById(params.type);
+  const filters = useMemo(() => (staleType ? { ...params, type: null } : params), [params, staleType]);
   const [searchParams] = useSearchParams();
   const query = useBaitsQuery(filters, lang);
   const listTop = useRef<HTMLDivElement>(null);
 
-  // The base configuration already holds every bait, so the index can tell which letters have entries without
-  // another request. The column follows the language, as the server's `letter` filter does.
+  // The base configuration already holds every bait, so the index can tell which letters have entries (of the type
+  // chosen) without another request. The column follows the language, as the server's `letter` filter does.
   const available = useMemo(() => {
     if (!baits?.length) return null;
-    return new Set(baits.map((bait) => (lang === 'zh' ? bait.letter : bait.letter_en)));
-  }, [baits, lang]);
+    const ofType = filters.type === null ? baits : baits.filter((bait) => bait.data.fish_way === filters.type);
+    return new Set(ofType.map((bait) => (lang === 'zh' ? bait.letter : bait.letter_en)));
+  }, [baits, lang, filters.type]);
 
   const total = query.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / BAIT_PAGE_SIZE));
-  const filtered = filters.letter !== null || filters.q !== '';
+  const filtered = filters.letter !== null || filters.q !== '' || filters.type !== null;
 
   // A shared link (or a shrunken result) can point past the last page: go to the last page that exists.
   useEffect(() => {
@@ -79,7 +85,9 @@ export function BaitList() {
           links: wider.closeNames.map((close) => ({ text: close.text, to: baitTextSearch(searchParams, close.text) })),
         }}
         clear={
-          filtered ? { label: t('empty.clearFilters'), onClick: () => update({ letter: null, q: '' }) } : undefined
+          filtered
+            ? { label: t('empty.clearFilters'), onClick: () => update({ letter: null, q: '', type: null }) }
+            : undefined
         }
       />
     );
@@ -105,12 +113,15 @@ export function BaitList() {
 
   return (
     <Stack gap="md">
-      <BaitSearch
-        value={filters.q}
-        onChange={(q) => update({ q }, { replace: true })}
-        contains={filters.contains}
-        onContainsChange={(contains) => update({ contains }, { replace: true })}
-      />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <BaitTypeFilter types={types} value={filters.type} onChange={(type) => update({ type })} />
+        <BaitSearch
+          value={filters.q}
+          onChange={(q) => update({ q }, { replace: true })}
+          contains={filters.contains}
+          onContainsChange={(contains) => update({ contains }, { replace: true })}
+        />
+      </Group>
       <LetterIndex value={filters.letter} available={available} onChange={(letter) => update({ letter })} />
       <Group ref={listTop} justify="space-between" gap="xs" style={{ scrollMarginTop: 80 }}>
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="bait-total">

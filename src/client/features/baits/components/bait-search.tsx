@@ -16,7 +16,8 @@ const SEARCH_DELAY_MS = 300;
 export function BaitSearch({ value, onChange, contains, onContainsChange }: BaitSearchProps) {
   const { t } = useTranslation('baits');
   return (
-    <Group gap="md" align="flex-end" wrap="wrap">
+    // Takes the row's room left beside the type filter.
+    <Group gap="md" align="flex-end" wrap="wrap" style={{ flex: '1 1 20rem' }}>
       <SearchInput
         label={t('search.label')}
         placeholder={t('search.placeholder')}

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { parsePage, parseSearchText, setParam, useSearch } from '../../../lib/search-params';
+import { parseId, parsePage, parseSearchText, setParam, useSearch } from '../../../lib/search-params';
 import type { BaitListFilters } from '../api/use-baits-query';
 
 /** The letters of the index; '#' collects names that do not start with A–Z. */
@@ -12,8 +12,13 @@ function parseLetter(value: string | null): string | null {
   return (INDEX_LETTERS as readonly string[]).includes(letter) ? letter : null;
 }
 
+/** A link into the bait list with these filters (`?type=10`), in the names the list reads below. */
+export function baitListSearch(filters: { type: number }): string {
+  return `?${new URLSearchParams({ type: String(filters.type) }).toString()}`;
+}
+
 /**
- * The bait list's filters live in the URL (`?letter=B&q=worm&match=start&page=2`) so that a list can be shared
+ * The bait list's filters live in the URL (`?type=10&letter=B&q=worm&match=start&page=2`) so that a list can be shared
  * and the back button walks through earlier letters and pages. Defaults are left out to keep links short. A search
  * matches anywhere in a name unless `match=start` says otherwise: "spoon", "maggot" or "勺" find the baits whose
  * names hold them, wherever they stand (a prefix search found nothing for them).
@@ -30,6 +35,7 @@ export function useBaitListParams(): [
       letter: parseLetter(searchParams.get('letter')),
       q: parseSearchText(searchParams.get('q')),
       contains: searchParams.get('match') !== 'start',
+      type: parseId(searchParams.get('type')),
     }),
     [searchParams],
   );
@@ -37,6 +43,7 @@ export function useBaitListParams(): [
   const update = useCallback(
     (patch: BaitListPatch, options?: { replace?: boolean }) =>
       edit((next) => {
+        if ('type' in patch) setParam(next, 'type', patch.type);
         if ('letter' in patch) setParam(next, 'letter', patch.letter);
         if ('q' in patch) setParam(next, 'q', patch.q);
         if ('contains' in patch) setParam(next, 'match', patch.contains ? null : 'start');

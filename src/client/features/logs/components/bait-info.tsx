@@ -1,5 +1,9 @@
-import { Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localePath } from '#shared/locales';
+import { baitPagePath } from '#shared/pages';
 import { BaitTypeLine } from '../../../components/bait-type-line';
 import { BaitPicture } from '../../../components/bait-picture';
 import { OtherNames } from '../../../components/other-names';
@@ -10,7 +14,8 @@ import { useLocale } from '../../../lib/use-locale';
 
 /**
  * A bait in a log (docs/product-requirements.md §2: "clicking a bait shows bait info"): its name as a button, with its
- * bait type beneath; the button opens its picture, names in the other languages and type.
+ * bait type beneath; the button opens its picture, names in the other languages and type, and a link to the bait's
+ * page (issue 26: what it catches and where). The link is in the popover, not the name: the name already opens it.
  */
 function BaitInfo({ baitId }: { baitId: number }) {
   const { t } = useTranslation('logs');
@@ -46,6 +51,12 @@ function BaitInfo({ baitId }: { baitId: number }) {
             </Text>
             <OtherNames item={bait} shown={name} lang={lang} />
             <BaitTypeLine label={t('bait.type')} typeName={typeName} />
+            <Anchor component={Link} to={localePath(lang, baitPagePath(bait.id))} size="sm" mt={4}>
+              <Group gap={4} component="span" wrap="nowrap">
+                {t('bait.page')}
+                <IconArrowRight size={14} aria-hidden />
+              </Group>
+            </Anchor>
           </Stack>
         </Group>
       </Popover.Dropdown>

@@ -89,6 +89,11 @@ describe('AI records', SLOW, () => {
     expect(within(dialog).getByRole('img', { name: fill(en.bait.imageAlt, { name: 'Worm' }) })).toBeTruthy();
     expect(within(dialog).getByText(/蚯蚓/)).toBeTruthy();
     expect(within(dialog).getByText('Live bait')).toBeTruthy();
+    // Issue 26: the bait's own page, in the page's language, and a click goes there.
+    const link = within(dialog).getByRole('link', { name: en.bait.page });
+    expect(link.getAttribute('href')).toBe('/en/query/baits/100');
+    fireEvent.click(link);
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/query/baits/100');
   });
 
   it('sends the filters of a shared URL with the contract names', async () => {

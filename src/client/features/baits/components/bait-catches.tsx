@@ -1,0 +1,108 @@
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconFishHook } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BAIT_GUIDE_MIN_COUNT, BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
+import { PAGE_PATHS } from '#shared/pages';
+import { ListEmptyState } from '../../../components/list-empty-state';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { LoadingState } from '../../../components/loading-state';
+import { useBaseConfig } from '../../../lib/base-config';
+import { formatDateTimeMinutes } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
+import { baitGuideSearch } from '../../../lib/page-links';
+import { useDisplayName } from '../../../lib/use-display-name';
+import { useLocale, useLocalePath } from '../../../lib/use-locale';
+import { useBaitCatchesQuery } from '../api/use-bait-catches-query';
+import { CatchShareTable } from './catch-share-table';
+import { Fact } from '../../../components/fact';
+
+/**
+ * What a bait caught in the bait guide's window (the last 72 hours): the sample size and window, the fish it caught
+ * most, each leading to that fish's bait guide, and the maps it caught them on.
+ */
+export function BaitCatches({ baitId }: { baitId: number }) {
+  const { t } = useTranslation('baits');
+  const lang = useLocale();
+  const localePath = useLocalePath();
+  const displayName = useDisplayName();
+  const { fishById, mapById } = useBaseConfig();
+  const query = useBaitCatchesQuery(baitId);
+
+  if (query.isError && !query.isFetching)
+    return (
+      <LoadFailedAlert title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
+    );
+  if (!query.data) return <LoadingState>{t('page.loading')}</LoadingState>;
+  const answer = query.data;
+
+  const fishRows = answer.fishes.map((entry) => {
+    const fish = fishById(entry.fish_id);
+    const name = fish ? displayName(fish) : t('page.unknownFish', { id: entry.fish_id });
+    return {
+      id: entry.fish_id,
+      count: entry.count,
+      share: entry.share,
+      name: (
+        <Anchor
+          component={Link}
+          to={localePath(`${PAGE_PATHS.baitGuide}${baitGuideSearch(entry.fish_id)}`)}
+          lang={lang}
+        >
+          {name}
+        </Anchor>
+      ),
+    };
+  });
+  const mapRows = answer.maps.map((entry) => {
+    const map = mapById(entry.map_id);
+    return { ...entry, id: entry.map_id, name: map ? displayName(map) : t('page.unknownMap', { id: entry.map_id }) };
+  });
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="lg" align="flex-start">
+          <Fact label={t('page.sample')} testId="sample-size">
+            {t('page.catches', { count: answer.total, formatted: formatCount(answer.total, lang) })}
+          </Fact>
+          <Fact label={t('page.window')} testId="window">
+            {/* To the minute: seconds say nothing about a 72-hour window. */}
+            {t('page.windowValue', {
+              from: formatDateTimeMinutes(answer.from),
+              to: formatDateTimeMinutes(answer.to),
+            })}{' '}
+            <Text span size="xs" c="dimmed" fw={400}>
+              ({t('page.windowHours', { hours: BAIT_GUIDE_WINDOW_HOURS })})
+            </Text>
+          </Fact>
+        </Group>
+      </Paper>
+      {answer.total === 0 ? (
+        <ListEmptyState icon={IconFishHook} title={t('page.emptyTitle')} description={t('page.emptyDescription')} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <CatchShareTable
+              title={t('page.fishTitle')}
+              nameHeader={t('page.fish')}
+              rows={fishRows}
+              total={answer.total}
+              testId="bait-fishes"
+            />
+            <CatchShareTable
+              title={t('page.mapsTitle')}
+              nameHeader={t('page.map')}
+              rows={mapRows}
+              total={answer.total}
+              testId="bait-maps"
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('page.fishHint')} {t('page.fewHint', { min: BAIT_GUIDE_MIN_COUNT })}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
