@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-catalogue-versions';
 import * as m0015 from './migrations/0015-heat-rollup-bounds';
 import * as m0016 from './migrations/0016-heat-window-packed';
 import * as m0017 from './migrations/0017-catch-partitions';
+import * as m0018 from './migrations/0018-catch-client-star-fish';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-heat-rollup-bounds': m0015,
   '0016-heat-window-packed': m0016,
   '0017-catch-partitions': m0017,
+  '0018-catch-client-star-fish': m0018,
 };
 
 function migratorOf(db: Db): Migrator {
