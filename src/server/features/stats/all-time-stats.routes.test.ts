@@ -191,8 +191,12 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans', () => {
     const [grouped, lookups, trophies] = plans as [string, string, string];
     expect(grouped).toMatch(/USING COVERING INDEX catch_client_star_fish \(client_id=\?\)/);
     expect(grouped).not.toMatch(/TEMP B-TREE/);
-    expect(lookups).toMatch(/USING INDEX catch_client_star_fish \(client_id=\? AND star_type=\? AND fish_id=\? AND weight=\?\)/);
-    expect(trophies).toMatch(/USING (COVERING )?INDEX catch_client_star_fish \(client_id=\? AND star_type>\? AND star_type<\?\)/);
+    expect(lookups).toMatch(
+      /USING INDEX catch_client_star_fish \(client_id=\? AND star_type=\? AND fish_id=\? AND weight=\?\)/,
+    );
+    expect(trophies).toMatch(
+      /USING (COVERING )?INDEX catch_client_star_fish \(client_id=\? AND star_type>\? AND star_type<\?\)/,
+    );
   });
 });
 

@@ -184,7 +184,8 @@ describe('day boundaries (fixed clock)', () => {
     );
   });
 
-  const serviceAt = (now: number) => new StatsService(
+  const serviceAt = (now: number) =>
+    new StatsService(
       new StatsRepository(ctx.db.kysely),
       new AllTimeRepository(ctx.db.kysely),
       ctx.services.logs,

@@ -1,0 +1,46 @@
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TrophyCount } from '#shared/contracts/catches';
+import { StarBadge } from '../../../components/star-badge';
+import { formatCount } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/use-locale';
+
+/**
+ * All-time trophies by star class, every class shown (a class at 0 is dimmed: what is still to catch), each a badge
+ * in its rarity colour beside the count.
+ */
+export function TrophyCabinet({ counts }: { counts: TrophyCount[] }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  return (
+    <SimpleGrid
+      cols={{ base: 2, xs: 3, sm: 4 }}
+      spacing={6}
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('stats.trophiesByClass')}
+    >
+      {counts.map(({ star_type, count }) => (
+        <Paper
+          key={star_type}
+          component="li"
+          withBorder
+          radius="sm"
+          px="xs"
+          py={6}
+          data-testid="trophy-count"
+          style={{ opacity: count === 0 ? 0.55 : 1 }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap={6}>
+            <StarBadge starType={star_type} size="xs" style={{ minWidth: 0 }} />
+            <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatCount(count, lang)}
+            </Text>
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
