@@ -137,6 +137,21 @@ describe('GET /api/users/me/stats, all time', () => {
     expect(body.recent_trophies.map((trophy) => trophy.id)).toEqual(trophyIds.slice(-5).reverse());
   });
 
+  it('counts two equally heavy catches of the same millisecond once each and shows the first stored', async () => {
+    const { token, loggerId } = await userWithLogger();
+    const at = Date.now() - 3 * DAY;
+    const same = { fish_id: 20, weight: 4_000, caught_at: at, star_type: 449 };
+    const ids = await insertCatches(ctx.db.kysely, [
+      catchRow(loggerId, same),
+      catchRow(loggerId, { ...same, map_id: 2 }),
+      catchRow(loggerId, { fish_id: 20, weight: 3_000, caught_at: at - DAY }),
+    ]);
+    const body = await statsOf(token);
+    expect(body.total_catches).toBe(3);
+    expect(body.trophy_counts.find((trophy) => trophy.star_type === 449)?.count).toBe(2);
+    expect(body.personal_bests).toMatchObject([{ fish_id: 20, catch_count: 3, id: ids[0], map_id: 1, weight: 4_000 }]);
+  });
+
   it('answers zero, no bests and every trophy class at 0 without catches or without a bound logger', async () => {
     const { token } = await userWithLogger();
     expect(await statsOf(token)).toMatchObject({
@@ -169,14 +184,13 @@ function recorder(): KyselyPlugin & { nodes: { node: RootOperationNode; queryId:
 }
 
 describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans', () => {
-  it("reads the logger's catches from migration 0018's index: grouped without a sort, looked up exactly", async () => {
+  it("reads the logger's catches from migration 0018's index: grouped without a sort, each best looked up exactly", async () => {
     const loggerId = await addLogger(ctx.db.kysely);
     await insertCatches(ctx.db.kysely, [catchRow(loggerId, { star_type: 447 })]);
     const plugin = recorder();
     const db = ctx.db.kysely.withPlugin(plugin);
     const repository = new AllTimeRepository(db);
-    const groups = await repository.groupsOf(loggerId);
-    await repository.firstOfEach(loggerId, groups);
+    await repository.groupsOf(loggerId);
     await repository.newestTrophies(loggerId, 5);
 
     const plans = [];
@@ -187,13 +201,19 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans', () => {
       );
       plans.push(rows.map((row) => row.detail).join(' | '));
     }
-    expect(plans).toHaveLength(3);
-    const [grouped, lookups, trophies] = plans as [string, string, string];
-    expect(grouped).toMatch(/USING COVERING INDEX catch_client_star_fish \(client_id=\?\)/);
-    expect(grouped).not.toMatch(/TEMP B-TREE/);
-    expect(lookups).toMatch(
-      /USING INDEX catch_client_star_fish \(client_id=\? AND star_type=\? AND fish_id=\? AND weight=\?\)/,
+    expect(plans).toHaveLength(2);
+    const [grouped, trophies] = plans as [string, string];
+    // The grouping reads index entries only, in order; each group's catch is found by exact lookups, no scan.
+    expect(grouped).toMatch(
+      /SCAN catch USING COVERING INDEX catch_client_star_fish|SEARCH catch USING COVERING INDEX catch_client_star_fish \(client_id=\?\)/,
     );
+    expect(grouped).toMatch(
+      /SEARCH c USING INDEX catch_client_star_fish \(client_id=\? AND star_type=\? AND fish_id=\? AND weight=\? AND caught_at=\?\)/,
+    );
+    expect(grouped).toMatch(
+      /SEARCH x USING COVERING INDEX catch_client_star_fish \(client_id=\? AND star_type=\? AND fish_id=\? AND weight=\?\)/,
+    );
+    expect(grouped).not.toMatch(/TEMP B-TREE|SCAN c\b|catch_client_caught/);
     expect(trophies).toMatch(
       /USING (COVERING )?INDEX catch_client_star_fish \(client_id=\? AND star_type>\? AND star_type<\?\)/,
     );

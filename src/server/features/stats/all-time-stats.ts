@@ -1,7 +1,7 @@
 /**
- * The all-time stats put together from the logger's (star type, fish) groups (all-time.repository.ts): the total,
- * the trophy counts, which groups hold a fish's heaviest catch, and the personal bests from those catches. Numbers
- * are shown within their bounds whatever was stored (db/stored-values.ts).
+ * The all-time stats put together from the logger's (star type, fish) groups, each with its first heaviest catch
+ * (all-time.repository.ts): the total, the trophy counts and the personal bests. Numbers are shown within their bounds
+ * whatever was stored (db/stored-values.ts).
  */
 import {
   CATCH_BOUNDS,
@@ -12,54 +12,57 @@ import {
 } from '#shared/contracts/catches';
 import { TROPHY_STAR_TYPES } from '#shared/game/catch-attributes';
 import { ID_BOUNDS, storedNullable, storedNumber, storedStarType, TOTAL_BOUNDS } from '../../db/stored-values';
-import type { CatchGroup, HeaviestKey, StatsCatchRow } from './all-time.repository';
+import type { CatchGroup, StatsCatchRow } from './all-time.repository';
 
 const countOf = (group: CatchGroup) => storedNumber(group.count, TOTAL_BOUNDS);
-
-export function totalCatches(groups: CatchGroup[]): number {
-  return storedNumber(
-    groups.reduce((sum, group) => sum + countOf(group), 0),
+const sum = (groups: CatchGroup[]) =>
+  storedNumber(
+    groups.reduce((total, group) => total + countOf(group), 0),
     TOTAL_BOUNDS,
   );
+/** Earlier first, then the lower id: the first catch to reach a weight. */
+const earlier = (a: StatsCatchRow, b: StatsCatchRow) => Number(a.caught_at) - Number(b.caught_at) || a.id - b.id;
+
+/** The statement's rows, one per group: two catches of a group at its weight and millisecond came as two rows. */
+export function distinctGroups(rows: CatchGroup[]): CatchGroup[] {
+  const groups = new Map<string, CatchGroup>();
+  for (const row of [...rows].sort(earlier)) {
+    const key = `${row.star_type}:${row.fish_id}`;
+    if (!groups.has(key)) groups.set(key, row);
+  }
+  return [...groups.values()];
+}
+
+export function totalCatches(groups: CatchGroup[]): number {
+  return sum(groups);
 }
 
 /** Every trophy star type in order, with its count (0 when the logger has none). */
 export function trophyCounts(groups: CatchGroup[]): TrophyCount[] {
   return TROPHY_STAR_TYPES.map((starType) => ({
     star_type: starType,
-    count: storedNumber(
-      groups.filter((group) => Number(group.star_type) === starType).reduce((sum, group) => sum + countOf(group), 0),
-      TOTAL_BOUNDS,
-    ),
+    count: sum(groups.filter((group) => Number(group.star_type) === starType)),
   }));
 }
 
-/** The groups whose heaviest weight is their fish's heaviest (several when star types tie). */
-export function heaviestKeys(groups: CatchGroup[]): HeaviestKey[] {
-  const heaviest = new Map<number, number>();
-  for (const group of groups)
-    heaviest.set(group.fish_id, Math.max(heaviest.get(group.fish_id) ?? -Infinity, Number(group.heaviest)));
-  return groups
-    .filter((group) => Number(group.heaviest) === heaviest.get(group.fish_id))
-    .map(({ star_type, fish_id, heaviest: weight }) => ({ star_type, fish_id, heaviest: weight }));
-}
-
-const earlier = (a: StatsCatchRow, b: StatsCatchRow) => Number(a.caught_at) - Number(b.caught_at) || a.id - b.id;
-
 /**
- * One best per fish, the earliest of its heaviest catches (when the best was first reached), newest best first: what
- * a player looks for after a session is the record just set.
+ * One best per fish, its heaviest catch (the earliest of equally heavy ones, whatever their star types: when the best
+ * was first reached), newest best first: what a player looks for after a session is the record just set.
  */
-export function personalBests(groups: CatchGroup[], firsts: StatsCatchRow[]): PersonalBest[] {
-  const counts = new Map<number, number>();
-  for (const group of groups) counts.set(group.fish_id, (counts.get(group.fish_id) ?? 0) + countOf(group));
-  const best = new Map<number, StatsCatchRow>();
-  for (const row of [...firsts].sort(earlier)) if (!best.has(row.fish_id)) best.set(row.fish_id, row);
-  return [...best.values()]
-    .sort((a, b) => earlier(b, a))
-    .map((row) => ({
+export function personalBests(groups: CatchGroup[]): PersonalBest[] {
+  const byFish = new Map<number, CatchGroup[]>();
+  for (const group of groups) byFish.set(group.fish_id, [...(byFish.get(group.fish_id) ?? []), group]);
+  const bests = [...byFish.values()].map((fishGroups) => {
+    const best = fishGroups.reduce((a, b) =>
+      Number(b.weight) > Number(a.weight) || (Number(b.weight) === Number(a.weight) && earlier(b, a) < 0) ? b : a,
+    );
+    return { row: best, count: sum(fishGroups) };
+  });
+  return bests
+    .sort((a, b) => earlier(b.row, a.row))
+    .map(({ row, count }) => ({
       fish_id: storedNumber(row.fish_id, ID_BOUNDS),
-      catch_count: storedNumber(counts.get(row.fish_id) ?? 0, TOTAL_BOUNDS),
+      catch_count: count,
       id: storedNumber(row.id, ID_BOUNDS),
       weight: storedNumber(row.weight, CATCH_BOUNDS.weight),
       caught_at: wireTime(row.caught_at),

@@ -12,7 +12,7 @@ import {
 } from '#shared/contracts/catches';
 import type { User } from '../../accounts/users.repository';
 import type { AllTimeRepository } from './all-time.repository';
-import { heaviestKeys, personalBests, totalCatches, trophyCounts, trophyItem } from './all-time-stats';
+import { distinctGroups, personalBests, totalCatches, trophyCounts, trophyItem } from './all-time-stats';
 import type { StatsRepository } from './stats.repository';
 import { dayBounds } from './zoned-days';
 
@@ -77,19 +77,16 @@ export class StatsService {
     };
   }
 
-  /** One grouped read, then only the lookups it calls for: the heaviest catches, the newest trophies if any. */
+  /** One grouped read with each group's heaviest catch, then the newest trophies if there are any. */
   private async allTimeOf(loggerId: string) {
-    const groups = await this.allTime.groupsOf(loggerId);
+    const groups = distinctGroups(await this.allTime.groupsOf(loggerId));
     const trophies = trophyCounts(groups);
-    const [firsts, newest] = await Promise.all([
-      this.allTime.firstOfEach(loggerId, heaviestKeys(groups)),
-      trophies.some((trophy) => trophy.count > 0)
-        ? this.allTime.newestTrophies(loggerId, STATS_RECENT_TROPHIES_LIMIT)
-        : [],
-    ]);
+    const newest = trophies.some((trophy) => trophy.count > 0)
+      ? await this.allTime.newestTrophies(loggerId, STATS_RECENT_TROPHIES_LIMIT)
+      : [];
     return {
       total_catches: totalCatches(groups),
-      personal_bests: personalBests(groups, firsts),
+      personal_bests: personalBests(groups),
       trophy_counts: trophies,
       recent_trophies: newest.map(trophyItem),
     };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -127,9 +127,16 @@ export function PersonalBests({ bests }: { bests: PersonalBest[] }) {
         ))}
       </Stack>
       {bests.length > BESTS_SHOWN && (
-        <Button variant="subtle" size="compact-sm" onClick={() => setAll(!all)} style={{ alignSelf: 'flex-start' }}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {all ? t('stats.showFewer') : t('stats.showAll', { count: bests.length })}
-        </Button>
+        </Anchor>
       )}
     </Stack>
   );

@@ -13,9 +13,12 @@ export function TrophyCabinet({ counts }: { counts: TrophyCount[] }) {
   const { t } = useTranslation('logs');
   const lang = useLocale();
   return (
+    // Two columns while the section has the page's width, one beside the personal bests (md and up), so the longest
+    // class name ("Super rare blue crown") is never cut.
     <SimpleGrid
-      cols={{ base: 2, xs: 3, sm: 4 }}
+      cols={{ base: 1, xs: 2, md: 1 }}
       spacing={6}
+      verticalSpacing={6}
       component="ul"
       p={0}
       m={0}
@@ -34,7 +37,7 @@ export function TrophyCabinet({ counts }: { counts: TrophyCount[] }) {
           style={{ opacity: count === 0 ? 0.55 : 1 }}
         >
           <Group justify="space-between" wrap="nowrap" gap={6}>
-            <StarBadge starType={star_type} size="xs" style={{ minWidth: 0 }} />
+            <StarBadge starType={star_type} size="sm" />
             <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatCount(count, lang)}
             </Text>
