@@ -6,8 +6,8 @@ import { formatCount } from '../../../lib/format-number';
 import { useLocale } from '../../../lib/use-locale';
 
 /**
- * All-time trophies by star class, every class shown (a class at 0 is dimmed: what is still to catch), each a badge
- * in its rarity colour beside the count.
+ * All-time trophies by star class, every class shown (a class at 0 is what is still to catch: its count dimmed, not
+ * the whole line faded, so it keeps its contrast), each a badge in its rarity colour beside the count.
  */
 export function TrophyCabinet({ counts }: { counts: TrophyCount[] }) {
   const { t } = useTranslation('logs');
@@ -34,11 +34,16 @@ export function TrophyCabinet({ counts }: { counts: TrophyCount[] }) {
           px="xs"
           py={6}
           data-testid="trophy-count"
-          style={{ opacity: count === 0 ? 0.55 : 1 }}
+          data-empty={count === 0 || undefined}
         >
           <Group justify="space-between" wrap="nowrap" gap={6}>
             <StarBadge starType={star_type} size="sm" />
-            <Text size="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text
+              size="sm"
+              fw={count === 0 ? 400 : 700}
+              c={count === 0 ? 'dimmed' : undefined}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+            >
               {formatCount(count, lang)}
             </Text>
           </Group>
