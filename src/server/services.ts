@@ -39,6 +39,7 @@ import { LastSeen, LoggerAuth } from './features/loggers/logger-auth';
 import { LoggerBindingService } from './features/loggers/logger-binding.service';
 import { LoggerClientsRepository } from './features/loggers/logger-clients.repository';
 import { AvatarStore } from './features/users/avatar-store';
+import { AllTimeRepository } from './features/stats/all-time.repository';
 import { StatsRepository } from './features/stats/stats.repository';
 import { StatsService } from './features/stats/stats.service';
 import { ProfileService } from './features/users/profile.service';
@@ -223,6 +224,7 @@ export async function createServices(
   // A logger's own stats: its recent catches are read where its sums are, never on a lagging replica (decision 0030).
   const stats = new StatsService(
     new StatsRepository(db.kysely),
+    new AllTimeRepository(db.kysely),
     db.committedReads === db.reads ? logs : new LogsService(new LogsRepository(db.committedReads, db.dialect)),
   );
   const keeping = { keep: true, freshMs: config.keptAnswerFreshMs };

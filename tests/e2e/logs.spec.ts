@@ -237,7 +237,7 @@ test("official records: 'mine' after binding the logger that uploaded the player
   await expect(page.getByRole('switch', { name: t.filters.mine })).toBeChecked();
 });
 
-test('the personal stats show the day’s uploads', async ({ page, request }) => {
+test('the personal stats show the day’s uploads, the personal best and the trophy', async ({ page, request }) => {
   // A logger of its own: the first one is bound to the previous journey's account.
   const own = await registerLogger(request, { player_name: `Stats ${run}` });
   const post = (route: string, items: object[]) =>
@@ -311,10 +311,16 @@ test('the personal stats show the day’s uploads', async ({ page, request }) =>
   await expect(today.getByText('5,000', { exact: true })).toBeVisible();
   await expect(today.getByText('1', { exact: true })).toBeVisible();
   await expect(panel.getByText(t.stats.recentCatches)).toBeVisible();
-  await expect(panel.getByRole('link', { name: world.fish.name })).toHaveAttribute(
-    'href',
-    /\/en\/query\/bird-logs\?id=\d+/,
+  // The one catch is the recent catch, the fish's personal best and the latest trophy: three links to it.
+  const links = panel.getByRole('link', { name: world.fish.name });
+  await expect(links).toHaveCount(3);
+  const href = await links.first().getAttribute('href');
+  expect(href).toMatch(/\/en\/query\/bird-logs\?id=\d+/);
+  for (const link of await links.all()) await expect(link).toHaveAttribute('href', href!);
+  await expect(panel.getByTestId('stats-all-time')).toHaveText(
+    `${t.stats.totalCatches}1${t.stats.speciesCaught}1${t.stats.trophyTotal}1`,
   );
+  await expect(panel.getByRole('list', { name: t.stats.personalBests }).getByTestId('personal-best')).toHaveCount(1);
   const sold = panel.getByRole('table', { name: t.stats.recentSales });
   await expect(sold.getByRole('row')).toHaveCount(3);
   await expect(sold.getByRole('row').nth(1)).toContainText('800');

@@ -1,6 +1,6 @@
 /**
  * A bulk load of catches (decision 0022): millions of rows for a demo world or a benchmark, where inserting into the
- * catch table's eight indexes row by row costs ten times the rows themselves. The load
+ * catch table's nine indexes row by row costs ten times the rows themselves. The load
  *
  * 1. `begin`: saves the definitions of the catch table's secondary indexes (on PostgreSQL its foreign key too,
  *    checked by a trigger per row: about 11 µs each) in the meta key `catch_bulk_load` and drops them, in one

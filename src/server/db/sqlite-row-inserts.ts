@@ -5,7 +5,7 @@
  * Why not the multi-row statements of bulk-insert.ts there: SQLite gives a statement that writes several rows and
  * may abort halfway (a NOT NULL or foreign key failure) a statement journal, and inside a transaction it copies the
  * original of every page the statement changes into it before the change. At 5 M catches a 500-row statement
- * changes a page per row in most of the table's eight indexes, so each group copied about 2 GB through the
+ * changes a page per row in most of the table's indexes (eight then), so each group copied about 2 GB through the
  * journal's temporary file per 200,000 catches, and the thread's work per catch rose from about 22 µs (an empty
  * table) to 42. A single-row insert needs no statement journal (it cannot stop halfway), and without `returning`
  * SQLite builds no table of results either: measured 30 µs per catch at 5 M. On the event loop the multi-row

@@ -533,8 +533,46 @@ export type SaleLogItem = z.infer<typeof SaleLogItem>;
 
 /** How many recent catches and sales the stats list. */
 export const STATS_RECENT_LIMIT = 10;
+/** How many of the newest trophies the stats list. */
+export const STATS_RECENT_TROPHIES_LIMIT = 5;
 
-/** Star count = catches of star types 446–452. A change is null when yesterday was 0. */
+/**
+ * The heaviest catch of one fish, all time (the earliest of equally heavy ones: when the best was first reached),
+ * with how many of that fish the logger caught.
+ */
+export const PersonalBest = z.object({
+  fish_id: z.number().int(),
+  catch_count: z.number().int(),
+  /** The catch's id in the bird logs. */
+  id: z.number().int(),
+  weight: z.number().int(),
+  caught_at: z.string(),
+  map_id: z.number().int(),
+  bait_id: z.number().int(),
+  bait2_id: z.number().int().nullable(),
+  star_type: StarTypeSchema,
+});
+export type PersonalBest = z.infer<typeof PersonalBest>;
+
+/** All-time catches of one trophy star type (446–452). */
+export const TrophyCount = z.object({ star_type: StarTypeSchema, count: z.number().int() });
+export type TrophyCount = z.infer<typeof TrophyCount>;
+
+/** A trophy catch in the stats' short list. */
+export const TrophyItem = z.object({
+  id: z.number().int(),
+  caught_at: z.string(),
+  map_id: z.number().int(),
+  fish_id: z.number().int(),
+  star_type: StarTypeSchema,
+  weight: z.number().int(),
+});
+export type TrophyItem = z.infer<typeof TrophyItem>;
+
+/**
+ * Star count = catches of star types 446–452. A change is null when yesterday was 0. The all-time fields (total,
+ * personal bests, trophies) were added later: clients written before them ignore them.
+ */
 export const StatsResponse = z.object({
   /** The zone whose calendar days "today" and "yesterday" are, canonically spelled. */
   tz: z.string(),
@@ -546,5 +584,13 @@ export const StatsResponse = z.object({
   star_change_pct: z.number().nullable(),
   recent_catches: z.array(BirdLogItem),
   recent_sales: z.array(SaleLogItem),
+  /** All time: every catch of the logger. */
+  total_catches: z.number().int(),
+  /** Every fish the logger caught, newest personal best first. */
+  personal_bests: z.array(PersonalBest),
+  /** Every trophy star type, 446 to 452, with its all-time count (0 included). */
+  trophy_counts: z.array(TrophyCount),
+  /** The newest trophies, at most `STATS_RECENT_TROPHIES_LIMIT`. */
+  recent_trophies: z.array(TrophyItem),
 });
 export type StatsResponse = z.infer<typeof StatsResponse>;

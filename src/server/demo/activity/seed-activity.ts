@@ -26,7 +26,7 @@ export const CHUNK = 10_000;
 /** Official records per transaction. */
 const RECORD_BATCH = 1000;
 /**
- * The bulk load pays from about this many catches to add (building eight indexes and the rollups once costs a few
+ * The bulk load pays from about this many catches to add (building nine indexes and the rollups once costs a few
  * seconds at any size), and while the table holds at most twice as many as are added: building the indexes over the
  * stored rows again costs about a sixth of inserting a row into them (decision 0022).
  */

@@ -9,6 +9,7 @@ import type { User } from '../../accounts/users.repository';
 import { asUser, bindLogger, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { addLogger, catchRow, insertCatches, insertSales, saleRow } from '../../test/log-test-data';
+import { AllTimeRepository } from './all-time.repository';
 import { StatsRepository } from './stats.repository';
 import { StatsService, changePct } from './stats.service';
 
@@ -72,6 +73,10 @@ describe('GET /api/users/me/stats', () => {
       star_change_pct: null,
       recent_catches: [],
       recent_sales: [],
+      total_catches: 0,
+      personal_bests: [],
+      trophy_counts: [446, 447, 448, 449, 450, 451, 452].map((star_type) => ({ star_type, count: 0 })),
+      recent_trophies: [],
     });
     expect((await stats(token)).json().tz).toBe('UTC');
   });
@@ -179,7 +184,13 @@ describe('day boundaries (fixed clock)', () => {
     );
   });
 
-  const serviceAt = (now: number) => new StatsService(new StatsRepository(ctx.db.kysely), ctx.services.logs, () => now);
+  const serviceAt = (now: number) =>
+    new StatsService(
+      new StatsRepository(ctx.db.kysely),
+      new AllTimeRepository(ctx.db.kysely),
+      ctx.services.logs,
+      () => now,
+    );
 
   it('Asia/Shanghai: today from 16:00Z the day before', async () => {
     const body = await serviceAt(NOW).statsOf(user, 'Asia/Shanghai');

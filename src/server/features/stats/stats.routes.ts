@@ -22,11 +22,16 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
       onRequest: app.requireUser,
       schema: {
         tags,
-        summary: "The current user's stats: today's income and star count, change versus yesterday, recent activity",
+        summary:
+          "The current user's stats: today's income and star count, change versus yesterday, recent activity, " +
+          'all-time totals, personal bests and trophies',
         description:
           '`tz` is an IANA time zone (default UTC) whose calendar days are "today" and "yesterday". Counts and lists ' +
           "are those of the user's bound logger: zeros and empty lists without one. A change is null when yesterday " +
-          'was 0. Star count = catches of star types 446–452. Not rate-limited.',
+          'was 0. Star count = catches of star types 446–452. All time: `total_catches`, `personal_bests` (the ' +
+          "heaviest catch of each fish caught, the earliest of equal ones, newest best first, with the fish's " +
+          'catch count), `trophy_counts` (each of star types 446–452, zeros included) and `recent_trophies` (the ' +
+          'newest 5). Not rate-limited.',
         querystring: StatsQuery,
         response: {
           // Written as built, like the logs: a stored word the contract does not know (a rod type from another

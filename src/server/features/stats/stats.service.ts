@@ -1,10 +1,18 @@
 /**
  * Personal stats (docs/catch-data-api.md §5, docs/product-requirements.md §2 "user stats"): today's income and trophy
- * count in the user's time zone, the change versus yesterday, recent catches and the data after selling, all of the
- * user's bound logger. No bound logger: zeros and empty lists.
+ * count in the user's time zone, the change versus yesterday, recent catches and the data after selling, and all time
+ * the total, the personal best of each fish and the trophies, all of the user's bound logger. No bound logger: zeros
+ * and empty lists.
  */
-import { type BirdLogItem, STATS_RECENT_LIMIT, type StatsResponse } from '#shared/contracts/catches';
+import {
+  type BirdLogItem,
+  STATS_RECENT_LIMIT,
+  STATS_RECENT_TROPHIES_LIMIT,
+  type StatsResponse,
+} from '#shared/contracts/catches';
 import type { User } from '../../accounts/users.repository';
+import type { AllTimeRepository } from './all-time.repository';
+import { distinctGroups, personalBests, totalCatches, trophyCounts, trophyItem } from './all-time-stats';
 import type { StatsRepository } from './stats.repository';
 import { dayBounds } from './zoned-days';
 
@@ -22,6 +30,7 @@ export function changePct(today: number, yesterday: number): number | null {
 export class StatsService {
   constructor(
     private readonly repository: StatsRepository,
+    private readonly allTime: AllTimeRepository,
     private readonly catches: RecentCatches,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -39,15 +48,20 @@ export class StatsService {
         star_change_pct: null,
         recent_catches: [],
         recent_sales: [],
+        total_catches: 0,
+        personal_bests: [],
+        trophy_counts: trophyCounts([]),
+        recent_trophies: [],
       };
     }
     const days = dayBounds(zone, this.clock());
     const periods = { from: days.yesterday, split: days.today, to: days.tomorrow };
-    const [income, stars, recentCatches, recentSales] = await Promise.all([
+    const [income, stars, recentCatches, recentSales, allTime] = await Promise.all([
       this.repository.incomeIn(loggerId, periods),
       this.repository.starsIn(loggerId, periods),
       this.catches.recentCatchesOf(loggerId, STATS_RECENT_LIMIT),
       this.repository.recentSales(loggerId, STATS_RECENT_LIMIT),
+      this.allTimeOf(loggerId),
     ]);
     return {
       tz: zone,
@@ -59,6 +73,22 @@ export class StatsService {
       star_change_pct: changePct(stars.second, stars.first),
       recent_catches: recentCatches,
       recent_sales: recentSales,
+      ...allTime,
+    };
+  }
+
+  /** One grouped read with each group's heaviest catch, then the newest trophies if there are any. */
+  private async allTimeOf(loggerId: string) {
+    const groups = distinctGroups(await this.allTime.groupsOf(loggerId));
+    const trophies = trophyCounts(groups);
+    const newest = trophies.some((trophy) => trophy.count > 0)
+      ? await this.allTime.newestTrophies(loggerId, STATS_RECENT_TROPHIES_LIMIT)
+      : [];
+    return {
+      total_catches: totalCatches(groups),
+      personal_bests: personalBests(groups),
+      trophy_counts: trophies,
+      recent_trophies: newest.map(trophyItem),
     };
   }
 }

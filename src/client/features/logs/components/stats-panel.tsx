@@ -3,18 +3,17 @@ import { IconArrowDownRight, IconArrowUpRight, IconChartBar, IconMinus } from '@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BirdLogItem, SaleLogItem } from '#shared/contracts/catches';
-import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
+import type { SaleLogItem, StatsResponse } from '#shared/contracts/catches';
 import { PAGE_PATHS } from '#shared/pages';
-import { StarBadge } from '../../../components/star-badge';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { useBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { type UserInfo, useSession } from '../../../lib/session';
-import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useMyStats } from '../api/use-my-stats';
-import { formatChange, formatCount, formatDecimal, formatWeight } from '../../../lib/format-number';
+import { PersonalBests } from './personal-bests';
+import { StatsCatchList } from './stats-catch-list';
+import { TrophyCabinet } from './trophy-cabinet';
+import { formatChange, formatCount, formatDecimal } from '../../../lib/format-number';
 
 /**
  * Today versus yesterday: an arrow and the signed percentage. Yesterday at 0 gives no percentage: with something
@@ -94,6 +93,32 @@ function StatCard({
   );
 }
 
+/** All time at a glance: catches, fish species caught, trophies. */
+function AllTimeFigures({ stats }: { stats: StatsResponse }) {
+  const { t } = useTranslation('logs');
+  const lang = useLocale();
+  const trophies = stats.trophy_counts.reduce((sum, trophy) => sum + trophy.count, 0);
+  const figures = [
+    { label: t('stats.totalCatches'), value: stats.total_catches },
+    { label: t('stats.speciesCaught'), value: stats.personal_bests.length },
+    { label: t('stats.trophyTotal'), value: trophies },
+  ];
+  return (
+    <SimpleGrid cols={3} spacing="sm" data-testid="stats-all-time">
+      {figures.map(({ label, value }) => (
+        <Paper key={label} withBorder radius="md" px="sm" py="xs">
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatCount(value, lang)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
@@ -101,53 +126,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </Title>
       {children}
-    </Stack>
-  );
-}
-
-function RecentCatches({ items }: { items: BirdLogItem[] }) {
-  const { t } = useTranslation('logs');
-  const lang = useLocale();
-  const localePath = useLocalePath();
-  const displayName = useDisplayName();
-  const { fishById } = useBaseConfig();
-  if (items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        {t('stats.noCatches')}
-      </Text>
-    );
-  return (
-    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {items.map((item) => {
-        const fish = fishById(item.fish_id);
-        return (
-          <Group
-            key={item.id}
-            component="li"
-            justify="space-between"
-            wrap="nowrap"
-            gap="sm"
-            py={8}
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <Stack gap={2} miw={0}>
-              <Anchor component={Link} to={`${localePath(PAGE_PATHS.birdLogs)}?id=${item.id}`} size="sm" fw={600}>
-                {fish ? displayName(fish) : t('detail.unknownFish')}
-              </Anchor>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(item.caught_at)}
-              </Text>
-            </Stack>
-            <Stack gap={2} align="flex-end" style={{ flex: 'none' }}>
-              {item.star_type !== STAR_TYPE_UNKNOWN && <StarBadge starType={item.star_type} size="sm" />}
-              <Text size="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatWeight(item.weight, lang)}
-              </Text>
-            </Stack>
-          </Group>
-        );
-      })}
     </Stack>
   );
 }
@@ -195,7 +173,8 @@ function RecentSales({ items }: { items: SaleLogItem[] }) {
 
 /**
  * The personal stats on /user/my-data (docs/product-requirements.md §2 user stats): today's income and star count with
- * the change versus yesterday, recent catches and the data after selling, all from the bound logger, "today" in the
+ * the change versus yesterday; all time, the catches, the personal best of each fish and the trophies by class; recent
+ * catches and the data after selling, all from the bound logger, "today" in the
  * browser's time zone. Without a bound logger there is nothing to show: an honest empty state that says how to get
  * stats.
  */
@@ -259,9 +238,24 @@ export function StatsPanel({ user }: { user: UserInfo }) {
             pct={stats.star_change_pct}
           />
         </SimpleGrid>
+        <Section title={t('stats.allTime')}>
+          <AllTimeFigures stats={stats} />
+        </Section>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Section title={t('stats.personalBests')}>
+            <PersonalBests bests={stats.personal_bests} />
+          </Section>
+          <Section title={t('stats.trophies')}>
+            <TrophyCabinet counts={stats.trophy_counts} />
+            <Text size="sm" fw={600} mt="xs">
+              {t('stats.latestTrophies')}
+            </Text>
+            <StatsCatchList items={stats.recent_trophies} empty={t('stats.noTrophies')} />
+          </Section>
+        </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section title={t('stats.recentCatches')}>
-            <RecentCatches items={stats.recent_catches} />
+            <StatsCatchList items={stats.recent_catches} empty={t('stats.noCatches')} />
             {stats.recent_catches.length > 0 && (
               <Anchor component={Link} to={`${localePath(PAGE_PATHS.birdLogs)}?mine=true`} size="sm">
                 {t('stats.allMine')}
