@@ -99,6 +99,8 @@ interface RequestOptions extends CallOptions {
    * as its raw bytes (`application/octet-stream`: a catalogue package archive).
    */
   body?: unknown;
+  /** Answer a 2xx body as a Blob, bytes untouched (a download: a CSV keeps its byte order mark). */
+  blob?: boolean;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -122,6 +124,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const url = `${API_BASE_URL}${path}${search ? `?${search}` : ''}`;
 
   const response = await fetch(url, { method, headers, body, signal: options.signal });
+  if (options.blob && response.ok) return (await response.blob()) as T;
   const text = await response.text();
   let data: unknown = null;
   if (text) {
@@ -161,4 +164,6 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('DELETE', path, { ...options, body }),
+  /** A file to save (its failures as any call's). */
+  download: (path: string, options?: CallOptions) => request<Blob>('GET', path, { ...options, blob: true }),
 };
