@@ -53,6 +53,16 @@ const PAGES: (VipShot & { prepare?: (page: Page) => Promise<void> })[] = [
       });
     },
   },
+  // Deleting the account (issue 25): the confirmation dialog open.
+  {
+    name: 'profile-delete',
+    path: PAGE_PATHS.profile,
+    session: true,
+    prepare: async (page) => {
+      await page.locator('section[aria-labelledby="delete-account-title"] button').click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   { name: 'my-data', path: PAGE_PATHS.myData, session: true },
   // An answer shown (issue 11): the first example question asked. Every shot asks one, so start the server with
   // AI_FREE_PER_MINUTE=100 (or the later shots show the limit message instead).

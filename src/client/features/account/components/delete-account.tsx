@@ -49,9 +49,15 @@ export function DeleteAccount() {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="delete-account-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="delete-account-title"
+    >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="delete-account-title">
+        <Title order={2} fz="lg" id="delete-account-title">
           {t('deleteAccount.title')}
         </Title>
         <Text size="sm">{t('deleteAccount.intro')}</Text>

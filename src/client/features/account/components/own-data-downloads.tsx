@@ -31,9 +31,9 @@ export function OwnDataDownloads() {
     }
   };
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="own-data-title">
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="own-data-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="own-data-title">
+        <Title order={2} fz="lg" id="own-data-title">
           {t('ownData.title')}
         </Title>
         <Text size="sm" c="dimmed">
