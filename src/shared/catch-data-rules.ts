@@ -31,6 +31,13 @@ export function depthBand(depth: number): string {
   return upper === undefined ? `${DEPTH_BAND_EDGES[i]}+` : `${DEPTH_BAND_EDGES[i]}-${upper}`;
 }
 
+/**
+ * The decimals a share of `sample` items can honestly carry: it moves in steps of 1 / sample, so a tenth of a percent
+ * means something only from 1,000 items on ("60%" from 5 catches, never "60.0%"). The pages and the AI chat's facts
+ * both write shares so.
+ */
+export const shareDigits = (sample: number): number => (sample >= 1000 ? 1 : 0);
+
 /** Baits with fewer catches than this hide behind "show all" (docs/design.md §5). */
 export const BAIT_GUIDE_MIN_COUNT = 3;
 

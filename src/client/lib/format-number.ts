@@ -59,11 +59,7 @@ export function formatWeightRange(minGrams: number, maxGrams: number, locale: st
   return `${formatWeight(minGrams, locale)} – ${formatWeight(maxGrams, locale)}`;
 }
 
-/**
- * The decimals a share of `sample` items can honestly carry: it moves in steps of 1 / sample, so a tenth of a percent
- * means something only from 1,000 items on ("60%" from 5 catches, never "60.0%").
- */
-export const shareDigits = (sample: number): number => (sample >= 1000 ? 1 : 0);
+export { shareDigits } from '#shared/catch-data-rules';
 
 /**
  * A share (0–1) as a percentage with exactly `digits` decimals ("33.3%"); `shareDigits(sample)` for a share of a

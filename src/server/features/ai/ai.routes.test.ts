@@ -108,7 +108,7 @@ describe.each(LANGS)('POST /ai/ask in %s', (lang) => {
     expect(text).toContain(String(guide.total));
     for (const b of guide.baits.slice(0, 3)) {
       expect(text).toContain(nameIn(baits.get(b.bait_id)!, lang));
-      expect(text).toContain(`${percent(b.share)}%`);
+      expect(text).toContain(`${percent(b.share, guide.total)}%`);
       expect(text).toContain(String(b.count));
     }
     expect(text).toContain('72');

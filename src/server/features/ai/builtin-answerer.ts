@@ -7,7 +7,7 @@
  */
 import type { AiFact, AiIntent, AiLink } from '#shared/contracts/ai';
 import type { BaitItem, FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
-import { BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
+import { BAIT_GUIDE_WINDOW_HOURS, shareDigits } from '#shared/catch-data-rules';
 import type {
   BaitGuideDetailResponse,
   BaitGuideQuery,
@@ -94,8 +94,15 @@ const TOP = 3;
 /** The window a slice is widened to when the bait guide's 72 hours hold no catch of it. */
 const WIDE_WINDOW_DAYS = 7;
 
-/** Numbers as the facts write them: plain digits, a dot for decimals, no grouping. */
-export const percent = (share: number) => (share * 100).toFixed(1);
+/**
+ * Numbers as the facts write them: plain digits, a dot for decimals, no grouping. A share of `sample` catches with
+ * the decimals it can carry (`shareDigits`); one that is not 0 never reads as 0.
+ */
+export function percent(share: number, sample: number): string {
+  const digits = shareDigits(sample);
+  const text = (share * 100).toFixed(digits);
+  return share > 0 && Number(text) === 0 ? `<${digits === 0 ? '1' : '0.1'}` : text;
+}
 export function weightText(grams: number): string {
   return grams < 1000 ? `${grams} g` : `${Number((grams / 1000).toFixed(3))} kg`;
 }
@@ -368,7 +375,7 @@ class AnswerContext {
     const window = this.p.window(step.hours, minuteText(detail.from), minuteText(detail.to));
     const top = detail.baits.slice(0, TOP).map((b) => {
       const bait = this.view.baits.get(b.bait_id);
-      return this.p.baitItem(bait ? this.name(bait) : `#${b.bait_id}`, percent(b.share), b.count);
+      return this.p.baitItem(bait ? this.name(bait) : `#${b.bait_id}`, percent(b.share, detail.total), b.count);
     });
     this.sliceFact(
       intent,
