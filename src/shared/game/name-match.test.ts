@@ -146,3 +146,16 @@ describe('NameIndex (names in a sentence)', () => {
     expect(withNameCorrected('hello', carp, '鲤鱼')).toBe('hello 鲤鱼');
   });
 });
+
+describe('close names in CJK text', () => {
+  it('offers a two-character Chinese or Japanese name only as written, a Latin one within an edit', () => {
+    const index = new NameIndex([carp]);
+    // "さい" of "ください" is one kana from "コイ" (こい): another word, not a typo.
+    expect(closestNamesInText(index, foldName('明日の予定を教えてください'))).toEqual([]);
+    expect(closestNamesInText(index, foldName('今天天气怎么样'))).toEqual([]);
+    expect(closeNames([{ item: carp, keys: nameKeys(carp) }], prepareQuery('さい'))).toEqual([]);
+    expect(closeNames([{ item: carp, keys: nameKeys(carp) }], prepareQuery('carpp')).map((c) => c.text)).toEqual([
+      'Common carp',
+    ]);
+  });
+});

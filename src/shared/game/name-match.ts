@@ -166,8 +166,15 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
-/** How many edits a name of this length may be away and still be offered: a third of it, at least one. */
-export const allowedEdits = (length: number) => Math.max(1, Math.floor(length / 3));
+/**
+ * How many edits a name may be away and still be offered: a third of its length, and at least one, except for a
+ * name in kana: a kana is a sound like a Latin letter, but a kana name is short, and one wrong kana of two ("さい",
+ * the end of "ください", for "こい") is another word, not a typo. (One wrong character of two Chinese ones, "鲤渔" for
+ * "鲤鱼", is the pinyin input's typo, and is offered.)
+ */
+export const allowedEdits = (name: string) => Math.max(KANA_NAME.test(name) ? 0 : 1, Math.floor([...name].length / 3));
+
+const KANA_NAME = /^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s]+$/u;
 
 export interface CloseName<T> {
   item: T;
@@ -190,7 +197,7 @@ export function closeNames<T>(
   for (const { item, keys } of entries) {
     let found: { text: string; score: number } | null = null;
     const consider = (key: string, text: string, typed: string) => {
-      const max = allowedEdits(key.length);
+      const max = allowedEdits(key);
       const distance = editDistance(typed, key, max);
       if (distance === 0 || distance > max) return;
       const score = distance / key.length;
@@ -312,7 +319,7 @@ function piecesFor(name: TextEntry, text: string): Piece[] {
 
 /** The piece of the text closest to one name, within the edits its length allows; null when none is. */
 function closestPiece(name: TextEntry, text: string): (Piece & { distance: number }) | null {
-  const max = allowedEdits(name.text.length);
+  const max = allowedEdits(name.text);
   let best: (Piece & { distance: number }) | null = null;
   for (const piece of piecesFor(name, text)) {
     const ceiling = Math.min(max, (best?.distance ?? max + 1) - 1);

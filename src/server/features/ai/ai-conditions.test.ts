@@ -112,14 +112,14 @@ describe.each(['zh', 'en', 'ja'] as const)('conditions in %s', (lang) => {
   it('night and day count their own catches: different top baits, each with its count and hours', async () => {
     const atNight = baitText(await ask(NIGHT[lang](nameIn(fish, lang))));
     expect(atNight).toContain(NIGHT_HOURS[lang]);
-    expect(atNight).toContain(`${nameIn(baits[0]!, lang)} 100.0%`);
+    expect(atNight).toContain(`${nameIn(baits[0]!, lang)} 100%`);
     expect(atNight).not.toContain(nameIn(baits[1]!, lang));
     expect(atNight).toContain('3');
 
     const byDay = baitText(await ask(DAY[lang](nameIn(fish, lang))));
     // Game hours 5–20 on every map: four of baits[1] on map A, one of baits[2] on map B.
-    expect(byDay).toContain(`${nameIn(baits[1]!, lang)} 80.0%`);
-    expect(byDay).toContain(`${nameIn(baits[2]!, lang)} 20.0%`);
+    expect(byDay).toContain(`${nameIn(baits[1]!, lang)} 80%`);
+    expect(byDay).toContain(`${nameIn(baits[2]!, lang)} 20%`);
     expect(byDay).not.toContain(nameIn(baits[0]!, lang));
     expect(byDay).toContain('5');
   });
@@ -128,11 +128,11 @@ describe.each(['zh', 'en', 'ja'] as const)('conditions in %s', (lang) => {
     const rain = { zh: '下雨天', en: 'in the rain', ja: '雨の日' }[lang];
     const answer = await ask(`${nameIn(fish, lang)} ${rain} ${{ zh: '用什么饵', en: 'bait', ja: 'の餌' }[lang]}`);
     expect(answer.intents).toEqual(['bait']);
-    expect(baitText(answer)).toContain(`${nameIn(baits[0]!, lang)} 100.0%`);
+    expect(baitText(answer)).toContain(`${nameIn(baits[0]!, lang)} 100%`);
 
     const deep = await ask(`${nameIn(fish, lang)} 12m ${{ zh: '用什么饵', en: 'bait', ja: 'の餌' }[lang]}`);
     // 12 m is the band 10–20: the day's catches of both maps (four of baits[1], one of baits[2]), none of the night's.
-    expect(baitText(deep)).toContain(`${nameIn(baits[1]!, lang)} 80.0%`);
+    expect(baitText(deep)).toContain(`${nameIn(baits[1]!, lang)} 80%`);
     expect(baitText(deep)).not.toContain(nameIn(baits[0]!, lang));
     expect(baitText(deep)).toContain('10–20');
   });
@@ -149,7 +149,7 @@ describe.each(['zh', 'en', 'ja'] as const)('conditions in %s', (lang) => {
     const text = baitText(answer);
     expect(text).toContain(PHRASES[lang].widenTo.allMaps);
     expect(text).not.toContain(PHRASES[lang].widenTo.days(7));
-    expect(text).toContain(`${nameIn(baits[0]!, lang)} 100.0%`);
+    expect(text).toContain(`${nameIn(baits[0]!, lang)} 100%`);
     // The link follows the widened slice: all maps.
     expect(answer.links).toContainEqual(expect.objectContaining({ page: 'baitGuide', search: `?fish_id=${fish.id}` }));
   });
@@ -157,7 +157,7 @@ describe.each(['zh', 'en', 'ja'] as const)('conditions in %s', (lang) => {
   it('an empty hour widens to 7 days; an empty depth at last drops the conditions', async () => {
     const atFive = baitText(await ask(`${nameIn(fish, lang)} ${{ zh: '5点', en: 'at 5', ja: '5時' }[lang]} bait`));
     expect(atFive).toContain(PHRASES[lang].widenTo.days(7));
-    expect(atFive).toContain(`${nameIn(baits[3]!, lang)} 100.0%`);
+    expect(atFive).toContain(`${nameIn(baits[3]!, lang)} 100%`);
     expect(atFive).not.toContain(PHRASES[lang].widenTo.noConditions);
 
     const deep = baitText(await ask(`${nameIn(fish, lang)} 60m bait`));
