@@ -1,6 +1,8 @@
 /** Account steps many server tests need: register through the API, log in, and call with the token. */
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { UserRead } from '#shared/contracts/auth';
+import type { Database } from '../db/schema';
 
 export const PASSWORD = 'trout-season-1';
 
@@ -61,6 +63,17 @@ export async function signedIn(
 ): Promise<{ user: UserRead; token: string }> {
   const user = await register(app, body);
   return { user, token: await login(app, user.email, body.password ?? PASSWORD) };
+}
+
+/** A fresh user who is a VIP member for the next 30 days (set in the database, as a paid order would): a token. */
+export async function signedInVip(ctx: { app: FastifyInstance; db: { kysely: Kysely<Database> } }): Promise<string> {
+  const { user, token } = await signedIn(ctx.app);
+  await ctx.db.kysely
+    .updateTable('users')
+    .set({ vip_expire_at: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return token;
 }
 
 /** `app.inject` with `Authorization: Bearer <token>`. */

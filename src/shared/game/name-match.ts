@@ -92,6 +92,18 @@ export function itemNameKeys(item: MatchableNames & { data?: object }): NameKeys
   return nameKeys(item, [latin]);
 }
 
+const keptKeys = new WeakMap<object, NameKeys>();
+
+/**
+ * `itemNameKeys`, computed once per item object: the catalogue's items are kept as they are while their catalogue
+ * is, so a list filtered on every key stroke does not recompute them.
+ */
+export function keptItemNameKeys(item: MatchableNames & { data?: object }): NameKeys {
+  let keys = keptKeys.get(item);
+  if (!keys) keptKeys.set(item, (keys = itemNameKeys(item)));
+  return keys;
+}
+
 /** A search text, folded once for every item it is compared with. */
 export interface PreparedQuery {
   folded: string;

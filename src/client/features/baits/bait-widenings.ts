@@ -3,20 +3,11 @@ import {
   catalogueSearchMatches,
   type CloseName,
   closeNames,
-  itemNameKeys,
-  type NameKeys,
+  keptItemNameKeys,
   prepareQuery,
 } from '#shared/game/name-match';
 import type { Locale } from '#shared/locales';
 import type { BaitListFilters } from './api/use-baits-query';
-
-/** Each bait's name keys, computed once per catalogue item (the base configuration keeps its items). */
-const keysOf = new WeakMap<BaitItem, NameKeys>();
-function baitKeys(bait: BaitItem): NameKeys {
-  let keys = keysOf.get(bait);
-  if (!keys) keysOf.set(bait, (keys = itemNameKeys(bait)));
-  return keys;
-}
 
 export interface BaitWidenings {
   /** Every letter would show some bait. */
@@ -35,13 +26,13 @@ export function baitWidenings(baits: readonly BaitItem[], filters: BaitListFilte
   const query = prepareQuery(filters.q);
   const mode = filters.contains ? 'anywhere' : 'start';
   const some = (search: { mode: 'anywhere' | 'start'; letter: string | null }) =>
-    baits.some((bait) => catalogueSearchMatches(bait, baitKeys(bait), query, { ...search, lang }));
+    baits.some((bait) => catalogueSearchMatches(bait, keptItemNameKeys(bait), query, { ...search, lang }));
   return {
     allLetters: filters.letter !== null && some({ mode, letter: null }),
     anywhere: !filters.contains && some({ mode: 'anywhere', letter: filters.letter }),
     closeNames: filters.q
       ? closeNames(
-          baits.map((bait) => ({ item: bait, keys: baitKeys(bait) })),
+          baits.map((bait) => ({ item: bait, keys: keptItemNameKeys(bait) })),
           query,
         )
       : [],

@@ -1,22 +1,7 @@
 import type { FishItem } from '#shared/contracts/catalogue';
-import {
-  type CloseName,
-  closeNames,
-  itemNameKeys,
-  matchesName,
-  type NameKeys,
-  prepareQuery,
-} from '#shared/game/name-match';
+import { type CloseName, closeNames, keptItemNameKeys, matchesName, prepareQuery } from '#shared/game/name-match';
 import { newIn } from '../../lib/catalogue-changes';
 import type { FishFilters } from './hooks/use-fish-params';
-
-/** Each fish's name keys, computed once per catalogue item (the base configuration keeps its items). */
-const keysOf = new WeakMap<FishItem, NameKeys>();
-function fishKeys(fish: FishItem): NameKeys {
-  let keys = keysOf.get(fish);
-  if (!keys) keysOf.set(fish, (keys = itemNameKeys(fish)));
-  return keys;
-}
 
 type RarityOf = (fish: FishItem) => string;
 
@@ -34,7 +19,7 @@ function passesOtherFilters(fish: FishItem, filters: FishFilters, rarityOf: Rari
 export function filterFishes(fishes: readonly FishItem[], filters: FishFilters, rarityOf: RarityOf): FishItem[] {
   const query = prepareQuery(filters.q);
   return fishes.filter(
-    (fish) => passesOtherFilters(fish, filters, rarityOf) && matchesName(fishKeys(fish), query, 'anywhere'),
+    (fish) => passesOtherFilters(fish, filters, rarityOf) && matchesName(keptItemNameKeys(fish), query, 'anywhere'),
   );
 }
 
@@ -62,7 +47,7 @@ export function widenings(fishes: readonly FishItem[], filters: FishFilters, rar
   const wider = set.filter((filter) => filterFishes(fishes, { ...filters, ...CLEARED[filter] }, rarityOf).length > 0);
   const candidates = fishes
     .filter((fish) => passesOtherFilters(fish, filters, rarityOf))
-    .map((fish) => ({ item: fish, keys: fishKeys(fish) }));
+    .map((fish) => ({ item: fish, keys: keptItemNameKeys(fish) }));
   return { filters: wider, closeNames: filters.q ? closeNames(candidates, prepareQuery(filters.q)) : [] };
 }
 

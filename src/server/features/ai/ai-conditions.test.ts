@@ -12,7 +12,7 @@ import type { BaitItem, FishItem, MapItem } from '#shared/contracts/catalogue';
 import { wireTime } from '#shared/contracts/catches';
 import type { Locale } from '#shared/locales';
 import { createCatchWriter } from '../../catch-store/catch-store';
-import { asUser, signedIn } from '../../test/accounts';
+import { asUser, signedInVip } from '../../test/accounts';
 import { catchPlace, validCatch } from '../../test/catch-fixtures';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { PHRASES } from './answer-phrases';
@@ -86,13 +86,7 @@ beforeAll(async () => {
   const written = await createCatchWriter(ctx.db.kysely, ctx.services.catalogue).writer.writeCatches(loggerId, items);
   expect(written.invalid).toBe(0);
 
-  const vip = await signedIn(app);
-  await ctx.db.kysely
-    .updateTable('users')
-    .set({ vip_expire_at: new Date(Date.now() + 30 * 86_400_000).toISOString() })
-    .where('id', '=', vip.user.id)
-    .execute();
-  vipToken = vip.token;
+  vipToken = await signedInVip(ctx);
 }, 120_000);
 afterAll(() => ctx?.close());
 

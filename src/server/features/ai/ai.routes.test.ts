@@ -18,7 +18,7 @@ import type {
 } from '#shared/contracts/catches';
 import type { Locale } from '#shared/locales';
 import { seedDemoActivity } from '../../demo/activity/seed-activity';
-import { asUser, signedIn } from '../../test/accounts';
+import { asUser, signedIn, signedInVip } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { percent, weightText } from './builtin-answerer';
 
@@ -70,13 +70,7 @@ beforeAll(async () => {
   const chosen = busy.sort((a, b) => recordCount(b.fish_id) - recordCount(a.fish_id))[0]!;
   fish = view.fish.get(chosen.fish_id)!;
 
-  const vip = await signedIn(app);
-  await ctx.db.kysely
-    .updateTable('users')
-    .set({ vip_expire_at: new Date(Date.now() + 30 * 86_400_000).toISOString() })
-    .where('id', '=', vip.user.id)
-    .execute();
-  vipToken = vip.token;
+  vipToken = await signedInVip(ctx);
 }, 120_000);
 afterAll(() => ctx?.close());
 
