@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Db } from './db/database';
 import { aiRoutes } from './features/ai/ai.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { type CatalogueImport, catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.routes';
@@ -168,6 +169,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
       await api.register(baitGuideRoutes, { baitGuide: services.baitGuide, catalogue: services.catalogue });
       await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });
       await api.register(aiRoutes, { ai: services.ai, freePerMinute: config.ai.freePerMinute });
+      await api.register(alertsRoutes, { alerts: services.alerts, rateLimits: services.rateLimits });
     },
     { prefix: '/api' },
   );

@@ -129,6 +129,9 @@ const EnvSchema = z.object({
   // How long a heat map or bait guide answer is served again without asking whether new catches changed it, ms:
   // under uploads a view costs one check or count per this, not one per visitor (decision 0033); 0 checks every time.
   KEPT_ANSWER_FRESH_MS: intFrom(1_000, 0),
+  // How often the alert job looks for what to tell VIP members about the fish they follow, ms (decision 0036): each
+  // run costs a few small reads per followed fish; one instance runs it at a time.
+  ALERTS_INTERVAL_MS: intFrom(60_000, 5_000),
   // Prometheus metrics (decision 0027): their own port (loopback unless METRICS_HOST says otherwise), and/or the
   // site's port to a bearer token. Neither: no metrics are served.
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
@@ -165,6 +168,8 @@ export interface Config {
   catalogueWatchMs: number;
   /** How long a kept heat map or bait guide answer is served unchecked, ms (catch-store/catch-changes.ts). */
   keptAnswerFreshMs: number;
+  /** How often the alert job runs, ms (features/alerts/alert-job.ts, decision 0036). */
+  alertsIntervalMs: number;
   publicBaseUrl: string;
   jwtSecret: string;
   accessTokenLifetime: number;
@@ -367,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     catalogueWatchMs: e.CATALOGUE_WATCH_MS,
     keptAnswerFreshMs: e.KEPT_ANSWER_FRESH_MS,
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, e.NODE_ENV, dataDir),
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,

@@ -62,6 +62,17 @@ const renewDue = () =>
 const renewals = setInterval(renewDue, RENEWAL_INTERVAL_MS).unref();
 app.addHook('onClose', async () => clearInterval(renewals));
 
+// Alerts for VIP members (decision 0036): every ALERTS_INTERVAL_MS, on one instance at a time (the job's lock: a run
+// in progress elsewhere makes this one skip its turn). What it has seen is in the database, so a restart resumes.
+let alertRun: Promise<unknown> = Promise.resolve();
+const runAlerts = () =>
+  (alertRun = services.alertJob.run().catch((error: unknown) => app.log.error({ err: error }, 'alert job failed')));
+const alerts = setInterval(runAlerts, config.alertsIntervalMs).unref();
+app.addHook('onClose', async () => {
+  clearInterval(alerts);
+  await alertRun;
+});
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
@@ -75,3 +86,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 void renewDue();
+void runAlerts();

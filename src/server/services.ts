@@ -16,6 +16,10 @@ import type { Db } from './db/database';
 import type { CatalogueImporter } from './features/catalogue/package/package-types';
 import { createHmac } from 'node:crypto';
 import { AiRepository } from './features/ai/ai.repository';
+import { AlertJob } from './features/alerts/alert-job';
+import { AlertsRepository } from './features/alerts/alerts.repository';
+import { AlertsService } from './features/alerts/alerts.service';
+import { UnsubscribeLinks } from './features/alerts/unsubscribe-links';
 import { AiService } from './features/ai/ai.service';
 import { BuiltinAnswerer } from './features/ai/builtin-answerer';
 import { AuthenticationService } from './features/auth/auth.service';
@@ -107,6 +111,10 @@ export interface Services {
   vip: VipService;
   /** The AI chat: quotas, the built-in answerer over the services above, the optional model (`/ai/*`). */
   ai: AiService;
+  /** A VIP member's follows, alerts and alert e-mail setting (`/alerts/*`, decision 0036). */
+  alerts: AlertsService;
+  /** Raises the alerts from the catches as they arrive; server.ts runs it every ALERTS_INTERVAL_MS. */
+  alertJob: AlertJob;
   /** The Prometheus instruments the services above report to (decision 0027). */
   metrics: AppMetrics;
   /** Lets background work (mails in flight) finish, then closes the SMTP pool and the counter store (Redis). */
@@ -115,7 +123,10 @@ export interface Services {
 
 /** `metrics`: the app's instruments (app.ts); the command-line tools, which serve none, leave them to a private set. */
 export interface ServiceOptions {
-  /** The server's clock (epoch ms) for what tests run at another time: the VIP checkouts' deadlines (decision 0032). */
+  /**
+   * The server's clock (epoch ms) for what tests run at another time: the VIP checkouts' deadlines (decision 0032),
+   * the alerts' days and unsubscribe links (decision 0036).
+   */
   clock?: () => number;
 }
 
@@ -264,6 +275,27 @@ export async function createServices(
     onAnswered: (engine, fallback) => metrics.aiQuestion(engine, fallback),
   });
 
+  // Alerts (decision 0036): the member's routes, and the job that raises alerts from the bait guide's kept answers and
+  // the catch store's change counters, mailing through the one mailer.
+  const unsubscribeLinks = new UnsubscribeLinks(config.jwtSecret, clock);
+  const alerts = new AlertsService({
+    repository: new AlertsRepository(db.kysely),
+    catalogue,
+    links: unsubscribeLinks,
+    isVip: (user, now) => isVip(user, now),
+    clock,
+  });
+  const alertJob = new AlertJob({
+    db: db.kysely,
+    baitGuide,
+    catalogue,
+    mailer,
+    links: unsubscribeLinks,
+    isVip: (user, now) => isVip(user, now),
+    log,
+    clock,
+  });
+
   return {
     tokens,
     users,
@@ -292,6 +324,8 @@ export async function createServices(
     paymentProvider,
     vip,
     ai,
+    alerts,
+    alertJob,
     metrics,
     async close() {
       await catalogueWatcher.stop();

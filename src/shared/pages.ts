@@ -25,6 +25,10 @@ export const PAGES = [
   { path: '/user/my-data', key: 'myData', public: false },
   // The superuser's catalogue versions and package imports (issue 21): others get the not-found page.
   { path: '/admin/catalogue', key: 'adminCatalogue', public: false },
+  // Alerts, a VIP benefit (issue 25, decision 0036): the member's follows and alerts, and the page an alert e-mail's
+  // unsubscribe link opens (no login needed).
+  { path: '/user/alerts', key: 'alerts', public: false },
+  { path: '/alerts/unsubscribe', key: 'alertsUnsubscribe', public: false },
 ] as const;
 
 export type PageKey = (typeof PAGES)[number]['key'];

@@ -27,6 +27,16 @@ export function changesSql(mapId: number | undefined): RawBuilder<number> {
 }
 
 /**
+ * Every map's change counter (`heat_map_version.changes`): raised by each batch that stores catches on the map, in its
+ * transaction. A reader that keeps the counters it saw learns which maps received catches since, in one small read
+ * (the alert job, decision 0036).
+ */
+export async function mapChanges(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('heat_map_version').select(['map_id', 'changes']).execute();
+  return new Map(rows.map((row) => [Number(row.map_id), Number(row.changes)]));
+}
+
+/**
  * Whether what was counted over `window` with the scope's `changes` still holds over `next`: the counter is the same
  * and no catch of the scope lies in `[from, nextFrom)` or `[to, nextTo)`. A window that moved back is never reused.
  */

@@ -12,6 +12,7 @@ export {
   changesSql,
   type Kept,
   KeptAnswers,
+  mapChanges,
   type Window,
 } from './catch-changes';
 export {

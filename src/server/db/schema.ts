@@ -341,6 +341,67 @@ export interface AiQuestionTable {
   created_at: number;
 }
 
+/** A member's followed fish (migration 0021, decision 0036); `map_key` 0: all maps. */
+export interface AlertFollowTable {
+  id: Generated<number>;
+  user_id: string;
+  fish_id: number;
+  map_key: number;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+/** A member's alert settings (migration 0021): a row only once something was changed. */
+export interface AlertMemberTable {
+  user_id: string;
+  /** Epoch ms when alert e-mails were turned off; null: on. */
+  emails_off_at: number | null;
+}
+
+/** What a member was told (migration 0021): at most one per (member, fish, UTC day). */
+export interface AlertTable {
+  id: Generated<number>;
+  user_id: string;
+  fish_id: number;
+  /** UTC day number (epoch ms / 86,400,000). */
+  day: number;
+  /** `top_bait` | `trophy`. */
+  kind: string;
+  /** The followed map; 0: all maps. */
+  map_key: number;
+  /** JSON text: `{entered, top}` or `{trophy}` (features/alerts/alert-rows.ts). */
+  detail: string;
+  created_at: number;
+  read_at: number | null;
+  /** `pending` | `sending` | `sent` | `skipped` | `failed`. */
+  mail_state: string;
+  mail_attempts: Generated<number>;
+  mail_at: number | null;
+}
+
+/** The alert job's last top three of a followed (fish, map) (migration 0021). */
+export interface AlertScopeTable {
+  fish_id: number;
+  map_key: number;
+  /** Bait ids, comma-separated, first first; '' when none. */
+  top_bait_ids: string;
+  checked_at: number;
+}
+
+/** The alert job's trophy catches per (fish, map, UTC day of the catch), as last counted (migration 0021). */
+export interface AlertTrophyCountTable {
+  fish_id: number;
+  map_id: number;
+  day: number;
+  count: number;
+}
+
+/** Each map's `heat_map_version.changes` as the alert job last read it (migration 0021). */
+export interface AlertSeenChangesTable {
+  map_id: number;
+  changes: number;
+}
+
 export interface Database {
   category: CategoryTable;
   catalogue_version: CatalogueVersionTable;
@@ -363,4 +424,10 @@ export interface Database {
   vip_subscription: VipSubscriptionTable;
   payment_event: PaymentEventTable;
   ai_question: AiQuestionTable;
+  alert_follow: AlertFollowTable;
+  alert_member: AlertMemberTable;
+  alert: AlertTable;
+  alert_scope: AlertScopeTable;
+  alert_trophy_count: AlertTrophyCountTable;
+  alert_seen_changes: AlertSeenChangesTable;
 }

@@ -30,12 +30,12 @@ interface Texts {
   footer: string;
 }
 
-const SITE = 'Anglerdex';
+export const SITE = 'Anglerdex';
 
 // Greetings fall back to a plain salutation because a nickname may be empty.
-const zhGreeting = (n: string) => (n ? `${n}，你好：` : '你好：');
-const enGreeting = (n: string) => (n ? `Hi ${n},` : 'Hi,');
-const jaGreeting = (n: string) => (n ? `${n} さん` : 'こんにちは。');
+export const zhGreeting = (n: string) => (n ? `${n}，你好：` : '你好：');
+export const enGreeting = (n: string) => (n ? `Hi ${n},` : 'Hi,');
+export const jaGreeting = (n: string) => (n ? `${n} さん` : 'こんにちは。');
 
 const TEXTS: Record<AccountMailKind, Record<Locale, Texts>> = {
   'password-reset': {
@@ -120,7 +120,7 @@ interface NoticeTexts {
   footer: string;
 }
 
-const SIGNATURE: Record<Locale, Pick<NoticeTexts, 'signature' | 'footer'>> = {
+export const SIGNATURE: Record<Locale, Pick<NoticeTexts, 'signature' | 'footer'>> = {
   zh: { signature: TEXTS['password-reset'].zh.signature, footer: TEXTS['password-reset'].zh.footer },
   en: { signature: TEXTS['password-reset'].en.signature, footer: TEXTS['password-reset'].en.footer },
   ja: { signature: TEXTS['password-reset'].ja.signature, footer: TEXTS['password-reset'].ja.footer },
@@ -179,7 +179,7 @@ const NOTICES: Record<NoticeKind, Record<Locale, NoticeTexts>> = {
 };
 
 /** The nickname is user input and the link carries a token, so both are escaped wherever they enter the HTML. */
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -190,10 +190,19 @@ function escapeHtml(value: string): string {
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', sans-serif";
-const P = 'margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2933;';
+export const P = 'margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2933;';
 
-/** The HTML document around a mail's content (already HTML): the site's header, the card, the footer. */
-function htmlFrame(locale: Locale, subject: string, content: string, footer: string): string {
+/**
+ * The HTML document around a mail's content (already HTML): the site's header, the card, the footer (text, or HTML
+ * with `footerIsHtml`: the alert mails' links).
+ */
+export function htmlFrame(
+  locale: Locale,
+  subject: string,
+  content: string,
+  footer: string,
+  { footerIsHtml = false } = {},
+): string {
   // Table layout and inline styles because many mail clients drop <style> blocks and ignore flexbox.
   return `<!DOCTYPE html>
 <html lang="${locale}">
@@ -210,7 +219,7 @@ function htmlFrame(locale: Locale, subject: string, content: string, footer: str
 <tr><td style="padding:32px;">
 ${content}
 </td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #e4e7eb;font-size:12px;line-height:1.5;color:#7b8794;">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e4e7eb;font-size:12px;line-height:1.5;color:#7b8794;">${footerIsHtml ? footer : escapeHtml(footer)}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -21,6 +21,7 @@ import {
   renderAccountMail,
   renderNoticeMail,
 } from './mail-templates';
+import { type AlertMailContent, renderAlertMail } from './alert-mail-templates';
 
 export interface AccountMail {
   to: string; // recipient e-mail
@@ -36,6 +37,17 @@ export interface AccountNotice {
   locale: Locale;
 }
 
+/** An alert about a followed fish (decision 0036), its names already in `locale`. */
+export interface AlertMail extends AlertMailContent {
+  to: string;
+  locale: Locale;
+  fishId: number;
+  /** The followed map (the guide link opens on it); null: all maps. */
+  mapId: number | null;
+  /** The unsubscribe link's signed token. */
+  unsubscribeToken: string;
+}
+
 export interface Mailer {
   /** Password reset: link `${publicBaseUrl}${prefix}/user/reset-pwd?token=<token>` */
   sendPasswordReset(mail: AccountMail): Promise<void>;
@@ -45,6 +57,12 @@ export interface Mailer {
   sendPasswordChanged(notice: AccountNotice): Promise<void>;
   /** "The e-mail address of your account was changed", to the old address. */
   sendEmailChanged(notice: AccountNotice): Promise<void>;
+  /**
+   * An alert about a followed fish: links to the bait guide, to My alerts and to the unsubscribe page
+   * (`${publicBaseUrl}${prefix}/alerts/unsubscribe?token=<token>`), and the `List-Unsubscribe` one-click headers
+   * (RFC 8058) pointing at `POST /api/alerts/unsubscribe?token=<token>`.
+   */
+  sendAlert(mail: AlertMail): Promise<void>;
   /** Closes the SMTP pool, if any. */
   close(): Promise<void>;
 }
@@ -64,7 +82,7 @@ const PAGES = {
   verification: PAGE_PATHS.verify,
 } satisfies Record<AccountMailKind, string>;
 
-export type MailKind = AccountMailKind | NoticeKind;
+export type MailKind = AccountMailKind | NoticeKind | 'alert';
 
 /** The header every account mail carries its kind in (`verification`, `password-reset`, …). */
 export const MAIL_KIND_HEADER = 'X-Anglerdex-Mail';
@@ -74,6 +92,7 @@ const LOG_LABEL: Record<MailKind, string> = {
   verification: 'verification e-mail',
   'password-changed': 'password change notice',
   'email-changed': 'e-mail change notice',
+  alert: 'alert e-mail',
 };
 
 /**
@@ -162,7 +181,12 @@ export function createMailer(
     : undefined;
   const deliver = smtp?.deliver ?? outboxDelivery(config.dataDir, config.mailFrom, log);
 
-  function deliverRendered(kind: MailKind, to: string, { subject, text, html }: RenderedMail): Promise<void> {
+  function deliverRendered(
+    kind: MailKind,
+    to: string,
+    { subject, text, html }: RenderedMail,
+    headers: Record<string, string> = {},
+  ): Promise<void> {
     return deliver(
       {
         // An address object, not a string, so a stray comma in the address can never add a second recipient.
@@ -172,7 +196,7 @@ export function createMailer(
         html,
         // RFC 3834: tells auto-responders (out-of-office replies) not to answer. The kind lets a mailbox rule (or a
         // test) tell our mails apart without reading their words, which differ by language.
-        headers: { 'Auto-Submitted': 'auto-generated', [MAIL_KIND_HEADER]: kind },
+        headers: { 'Auto-Submitted': 'auto-generated', [MAIL_KIND_HEADER]: kind, ...headers },
       },
       { kind, to },
     );
@@ -188,7 +212,25 @@ export function createMailer(
     return deliverRendered(kind, notice.to, renderNoticeMail(kind, notice.locale, { nickname: notice.nickname }));
   }
 
+  function sendAlert(mail: AlertMail): Promise<void> {
+    const page = (path: string) => `${baseUrl}${localePath(mail.locale, path)}`;
+    const guide = new URLSearchParams({ fish_id: String(mail.fishId) });
+    if (mail.mapId !== null) guide.set('map_id', String(mail.mapId));
+    const token = encodeURIComponent(mail.unsubscribeToken);
+    const links = {
+      guide: `${page(PAGE_PATHS.baitGuide)}?${guide.toString()}`,
+      alerts: page(PAGE_PATHS.alerts),
+      unsubscribe: `${page(PAGE_PATHS.alertsUnsubscribe)}?token=${token}`,
+    };
+    return deliverRendered('alert', mail.to, renderAlertMail(mail.locale, mail, links), {
+      // RFC 8058: a mail client's own "unsubscribe" button posts here, with no page and no login.
+      'List-Unsubscribe': `<${baseUrl}/api/alerts/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  }
+
   return {
+    sendAlert,
     sendPasswordReset: (mail) => send('password-reset', mail),
     sendVerification: (mail) => send('verification', mail),
     sendPasswordChanged: (notice) => notify('password-changed', notice),
