@@ -41,6 +41,8 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   orders: () => import('./routes/orders-page'),
   myData: () => import('./routes/my-data-page'),
   adminCatalogue: () => import('./routes/admin-catalogue-page'),
+  alerts: () => import('./routes/alerts-page'),
+  alertsUnsubscribe: () => import('./routes/alerts-unsubscribe-page'),
 };
 
 function pageRoutes(): RouteObject[] {

@@ -12,6 +12,7 @@ import { IconCrown, IconExternalLink, IconMoon, IconSun, IconUser, IconUsersGrou
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
+import { AlertsBell } from '../features/alerts/components/alerts-bell';
 import { FORUM_URL } from '../lib/forum-url';
 import { useSession } from '../lib/session';
 import { useLocalePath } from '../lib/use-locale';
@@ -149,6 +150,7 @@ function ColorSchemeToggle() {
 export function HeaderActions() {
   return (
     <Group gap={6} wrap="nowrap">
+      <AlertsBell />
       <UserButton />
       <ForumButton />
       <ColorSchemeToggle />

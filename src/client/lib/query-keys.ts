@@ -24,6 +24,13 @@ export const queryKeys = {
     quota: (token: string) => ['ai', 'quota', token] as const,
     history: (token: string) => ['ai', 'history', token] as const,
   },
+  alerts: {
+    follows: (token: string) => ['alerts', 'follows', token] as const,
+    list: (token: string, page: number) => ['alerts', 'list', token, page] as const,
+    unread: (token: string) => ['alerts', 'unread', token] as const,
+    /** Every alerts answer of every user: what a change (a follow, a read) marks out of date. */
+    all: () => ['alerts'] as const,
+  },
   baitGuide: {
     ranking: (fish: number | null, map: number | null) => ['bait-guide', 'ranking', fish, map] as const,
     detail: (fish: number, map: number | null) => ['bait-guide', 'detail', fish, map] as const,

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
+  IconBell,
   IconChevronRight,
   IconDatabase,
   IconLogout,
@@ -128,6 +129,12 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
             icon={IconReceipt}
             title={tc('pages.orders.title')}
             text={t('user.ordersCard')}
+          />
+          <SectionCard
+            to={localePath(PAGE_PATHS.alerts)}
+            icon={IconBell}
+            title={tc('pages.alerts.title')}
+            text={t('user.alertsCard')}
           />
           {user.is_superuser ? (
             <SectionCard

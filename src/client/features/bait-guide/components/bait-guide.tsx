@@ -1,7 +1,7 @@
-import { Drawer, Skeleton, Stack } from '@mantine/core';
+import { Drawer, Group, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFishHook } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -35,7 +35,15 @@ function DetailsSkeleton() {
  * optionally a map; the baits that caught it in the last 72 hours, ranked by share with the sample size; a click opens
  * the detailed proportions.
  */
-export function BaitGuide() {
+export interface BaitGuideProps {
+  /**
+   * What the page offers about the fish shown (the alerts' Follow button, composed by the route): given the fish and
+   * the map (null: all maps) with their names in the page's language.
+   */
+  actions?: (shown: { fish: number; map: number | null; fishName: string; mapName: string | null }) => ReactNode;
+}
+
+export function BaitGuide({ actions }: BaitGuideProps = {}) {
   const { t } = useTranslation('bait-guide');
   const displayName = useDisplayName();
   const { status, fish: fishes, fishById, mapById } = useBaseConfig();
@@ -114,6 +122,7 @@ export function BaitGuide() {
         onFishChange={(next) => update({ fish: next, map: null, details: false })}
         onMapChange={(next) => update({ map: next })}
       />
+      {actions && fish ? <Group justify="flex-end">{actions({ fish: fish.id, map, fishName, mapName })}</Group> : null}
       {body}
       <Drawer
         opened={detailsFor !== null}

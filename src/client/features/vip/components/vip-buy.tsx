@@ -1,5 +1,13 @@
 import { Alert, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBolt, IconCrown, IconKey, IconLogin2, IconRosetteDiscountCheck, type Icon } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBolt,
+  IconCrown,
+  IconKey,
+  IconLogin2,
+  IconRosetteDiscountCheck,
+  type Icon,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -16,10 +24,11 @@ import { formatMoney } from '../vip-format';
 const PRICE = formatMoney(VIP_PRICE_CENTS, VIP_CURRENCY);
 const DAYS = VIP_PERIOD_DAYS;
 
-const BENEFITS: readonly { key: 'ai' | 'badge' | 'key'; icon: Icon }[] = [
+const BENEFITS: readonly { key: 'ai' | 'badge' | 'key' | 'alerts'; icon: Icon }[] = [
   { key: 'ai', icon: IconBolt },
   { key: 'badge', icon: IconRosetteDiscountCheck },
   { key: 'key', icon: IconKey },
+  { key: 'alerts', icon: IconBell },
 ];
 
 function Benefits() {
