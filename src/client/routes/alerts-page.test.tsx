@@ -96,7 +96,9 @@ describe('My alerts', () => {
     );
     expect(screen.getByText(en.settings.active)).toBeTruthy();
     expect(
-      await screen.findByText('A trophy-class Northern Pike (Super rare blue crown, 4.25 kg) was logged on Amber Lake.'),
+      await screen.findByText(
+        'A trophy-class Northern Pike (Super rare blue crown, 4.25 kg) was logged on Amber Lake.',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('Bread entered the top three baits for Northern Pike (Amber Lake).')).toBeTruthy();
     expect(screen.getByText('Top three now: 1. Bread, 2. Worm')).toBeTruthy();
