@@ -17,6 +17,7 @@ import { localePath } from '../src/shared/locales';
 import { PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
+import { addAlertShots } from './screenshot-alerts';
 import { addLogShots } from './screenshot-logs';
 import { addVipShots, type VipShot } from './screenshot-vip';
 
@@ -135,6 +136,8 @@ async function main(): Promise<void> {
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
   // The VIP pages, with a member who bought through the local test checkout.
   const vipSession = await addVipShots(baseUrl, PAGES);
+  // The alert pages (issue 25): the member's follows, sample alerts, the Follow button, the unsubscribe page.
+  await addAlertShots(baseUrl, PAGES, vipSession);
   // The superuser catalogue page (needs the server's DATA_DIR to make a superuser).
   const adminSession = await addCatalogueAdminShots(baseUrl, PAGES);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);

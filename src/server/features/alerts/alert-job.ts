@@ -130,6 +130,8 @@ export class AlertJob {
   private readonly repository: AlertJobRepository;
   private readonly lock: JobLock;
   private readonly clock: () => number;
+  /** The UTC day of the last clean-up: old alerts and state are forgotten once a day, not every run. */
+  private cleanedOn = -1;
 
   constructor(private readonly deps: AlertJobDeps) {
     this.repository = new AlertJobRepository(deps.db);
@@ -219,7 +221,10 @@ export class AlertJob {
       { scopes: tops, countedFish: fishIds, fromDay: yesterday, counts, changes: moved },
       now,
     );
-    await this.repository.cleanup(yesterday, now - ALERT_RETENTION_DAYS * DAY_MS);
+    if (this.cleanedOn !== today) {
+      await this.repository.cleanup(yesterday, now - ALERT_RETENTION_DAYS * DAY_MS);
+      this.cleanedOn = today;
+    }
     const mails = await this.sendMails(now);
     const run = { scopes: scopes.size, trophyFish: fishIds.length, alerts: created, mails };
     if (created > 0 || mails > 0) this.deps.log.info(run, 'alerts raised');

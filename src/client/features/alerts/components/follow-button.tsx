@@ -25,7 +25,7 @@ function VipOnly({ scope }: { scope: string }) {
   return (
     <Popover width={300} position="bottom-end" withArrow shadow="md">
       <Popover.Target>
-        <Button variant="default" leftSection={<IconBell size={18} aria-hidden />}>
+        <Button variant="default" leftSection={<IconBell size={18} aria-hidden />} data-testid="follow-button">
           {t('follow.follow')}
         </Button>
       </Popover.Target>

@@ -147,7 +147,7 @@ function FollowsPanel() {
     body = (
       <Text size="sm" c="dimmed">
         {t('follows.empty')}{' '}
-        <Anchor component={Link} to={localePath(PAGE_PATHS.baitGuide)}>
+        <Anchor component={Link} to={localePath(PAGE_PATHS.baitGuide)} underline="always">
           {t('follows.toGuide')}
         </Anchor>
       </Text>
