@@ -209,7 +209,9 @@ describe('a bait entering the top three', () => {
     expect(mail!.subject).toContain(displayName(target.fish, 'zh'));
     expect(mail!.text).toContain('最近 72 小时里');
     // Chinese is the default language: its pages have no prefix.
-    expect(mail!.text).toContain(`https://anglerdex.test/query/bait-guide?fish_id=${target.fish.id}&map_id=${target.mapId}`);
+    expect(mail!.text).toContain(
+      `https://anglerdex.test/query/bait-guide?fish_id=${target.fish.id}&map_id=${target.mapId}`,
+    );
   });
 });
 
@@ -286,7 +288,11 @@ describe('who is told', () => {
     await job.run();
     expect(await alertsOf(angler)).toEqual([]);
     expect(mailsTo(angler)).toEqual([]);
-    const follows = await ctx.db.kysely.selectFrom('alert_follow').select('id').where('user_id', '=', angler.id).execute();
+    const follows = await ctx.db.kysely
+      .selectFrom('alert_follow')
+      .select('id')
+      .where('user_id', '=', angler.id)
+      .execute();
     expect(follows).toHaveLength(1);
   });
 

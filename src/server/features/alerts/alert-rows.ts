@@ -17,8 +17,7 @@ export interface TrophyCatch {
 
 /** What the job found, stored as the alert's `detail`. */
 export type AlertDetail =
-  | { kind: 'top_bait'; entered: number[]; top: number[] }
-  | { kind: 'trophy'; trophy: TrophyCatch };
+  { kind: 'top_bait'; entered: number[]; top: number[] } | { kind: 'trophy'; trophy: TrophyCatch };
 
 export const ALL_MAPS = 0;
 export const mapKeyOf = (mapId: number | null | undefined): number => mapId ?? ALL_MAPS;

@@ -130,7 +130,13 @@ describe('POST /api/alerts/follows', () => {
 
   it('answers 422 with the validation list for a body that is not {fish_id, map_id?}', async () => {
     const token = await signedInVip(ctx);
-    for (const payload of [{}, { fish_id: 'pike' }, { fish_id: 0 }, { fish_id: 1.5 }, { fish_id: fish.id, map_id: -1 }]) {
+    for (const payload of [
+      {},
+      { fish_id: 'pike' },
+      { fish_id: 0 },
+      { fish_id: 1.5 },
+      { fish_id: fish.id, map_id: -1 },
+    ]) {
       const res = await follow(token, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(Array.isArray(res.json().detail)).toBe(true);
@@ -139,8 +145,7 @@ describe('POST /api/alerts/follows', () => {
 
   it(`keeps at most ${MAX_FOLLOWS_PER_MEMBER} follows per member (409 beyond)`, async () => {
     const token = await signedInVip(ctx);
-    for (const pair of pairs.slice(0, MAX_FOLLOWS_PER_MEMBER))
-      expect((await follow(token, pair)).statusCode).toBe(201);
+    for (const pair of pairs.slice(0, MAX_FOLLOWS_PER_MEMBER)) expect((await follow(token, pair)).statusCode).toBe(201);
     const over = await follow(token, pairs[MAX_FOLLOWS_PER_MEMBER]!);
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({ detail: ALERT_ERRORS.followLimit });
@@ -209,7 +214,12 @@ describe('the alert list and marking read', () => {
     expect(page.items).toHaveLength(2);
     const [newest, second] = page.items;
     expect(newest).toMatchObject({ kind: 'top_bait', map_id: null, entered_bait_ids: [7], top_bait_ids: [7, 3, 5] });
-    expect(second).toMatchObject({ kind: 'trophy', map_id: fish.map, entered_bait_ids: [], trophy: { star_type: 449 } });
+    expect(second).toMatchObject({
+      kind: 'trophy',
+      map_id: fish.map,
+      entered_bait_ids: [],
+      trophy: { star_type: 449 },
+    });
     expect(Date.parse(newest!.created_at)).toBeGreaterThan(Date.parse(second!.created_at));
 
     const otherPage = AlertPage.parse((await asUser(ctx.app, other, { method: 'GET', url: '/api/alerts' })).json());
@@ -221,7 +231,9 @@ describe('the alert list and marking read', () => {
     });
     expect(UnreadCount.parse(marked.json())).toEqual({ unread: 2 });
     // The other user's alert stays unread.
-    expect(UnreadCount.parse((await asUser(ctx.app, other, { method: 'GET', url: '/api/alerts/unread' })).json())).toEqual({
+    expect(
+      UnreadCount.parse((await asUser(ctx.app, other, { method: 'GET', url: '/api/alerts/unread' })).json()),
+    ).toEqual({
       unread: 1,
     });
     const all = await asUser(ctx.app, token, { method: 'POST', url: '/api/alerts/read', payload: {} });
@@ -246,7 +258,11 @@ describe('alert e-mails: the setting and the unsubscribe link', () => {
 
   it('turns e-mails off and on with PUT /api/alerts/settings', async () => {
     const token = await signedInVip(ctx);
-    const off = await asUser(ctx.app, token, { method: 'PUT', url: '/api/alerts/settings', payload: { emails: false } });
+    const off = await asUser(ctx.app, token, {
+      method: 'PUT',
+      url: '/api/alerts/settings',
+      payload: { emails: false },
+    });
     expect(AlertSettings.parse(off.json()).emails).toBe(false);
     expect((await settingsOf(token)).emails).toBe(false);
     const on = await asUser(ctx.app, token, { method: 'PUT', url: '/api/alerts/settings', payload: { emails: true } });
@@ -308,7 +324,12 @@ describe('alert e-mails: the setting and the unsubscribe link', () => {
       .selectFrom('alert_follow')
       .select('id')
       .where('user_id', '=', userId)
-      .union(ctx.db.kysely.selectFrom('alert_member').select((eb) => eb.val(0).as('id')).where('user_id', '=', userId))
+      .union(
+        ctx.db.kysely
+          .selectFrom('alert_member')
+          .select((eb) => eb.val(0).as('id'))
+          .where('user_id', '=', userId),
+      )
       .execute();
     expect(left).toEqual([]);
   });

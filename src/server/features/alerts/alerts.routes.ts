@@ -80,7 +80,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         response: {
           200: Follow.describe('Already followed: the follow kept'),
           201: Follow.describe('The new follow'),
-          403: errorCodes(ALERT_ERRORS.vipRequired).describe('Following is a VIP benefit: the membership is not active'),
+          403: errorCodes(ALERT_ERRORS.vipRequired).describe(
+            'Following is a VIP benefit: the membership is not active',
+          ),
           409: errorCodes(ALERT_ERRORS.followLimit).describe(
             `The member already follows ${MAX_FOLLOWS_PER_MEMBER} fish and maps: unfollow one first`,
           ),
@@ -230,7 +232,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         description:
           "`token` is the signed token of the e-mail's link (the page `/alerts/unsubscribe?token=…` posts it, and a " +
           "mail client's one-click unsubscribe, RFC 8058, posts `List-Unsubscribe=One-Click` here). Turns off " +
-          "alert e-mails (not the alerts on the site); the member can turn them on again on My alerts. Idempotent. " +
+          'alert e-mails (not the alerts on the site); the member can turn them on again on My alerts. Idempotent. ' +
           `Any body is ignored. At most ${UNSUBSCRIBES_PER_MINUTE} requests per address a minute.`,
         querystring: UnsubscribeQuery,
         response: {

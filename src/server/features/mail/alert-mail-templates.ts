@@ -88,7 +88,8 @@ const TEXTS: Record<Locale, AlertTexts> = {
     trophySubject: (fish, map) => `${map}でトロフィー級の${fish}が記録されました`,
     trophyText: (fish, map, star, weight) => `${map}でトロフィー級の${fish}（${star}、${weight}）が記録されました。`,
     baitSubject: (baits, fish) => `${baits}が${fish}の上位3エサに入りました`,
-    baitText: (baits, fish, scope) => `直近72時間で、${baits}が${fish}（${scope}）によく使われるエサの上位3つに入りました。`,
+    baitText: (baits, fish, scope) =>
+      `直近72時間で、${baits}が${fish}（${scope}）によく使われるエサの上位3つに入りました。`,
     allMaps: '全マップ',
     topNow: (list) => `現在の上位3つ：${list}。`,
     join: (names) => names.join('、'),
