@@ -58,6 +58,8 @@ function SettingsPanel({ settings }: { settings: AlertSettings }) {
           color="yellow"
           icon={<IconBellOff aria-hidden />}
           title={t('settings.dormantTitle')}
+          // The light variant writes the title in yellow: too faint on its own background (WCAG 1.4.3).
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
           mb="md"
         >
           <Stack gap="xs" align="flex-start">
