@@ -12,10 +12,12 @@ import { IconCrown, IconExternalLink, IconMoon, IconSun, IconUser, IconUsersGrou
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
-import { AlertsBell } from '../features/alerts/components/alerts-bell';
+import { Suspense } from 'react';
 import { FORUM_URL } from '../lib/forum-url';
+import { createLazyWidget } from '../lib/lazy-widget';
 import { useSession } from '../lib/session';
 import { useLocalePath } from '../lib/use-locale';
+import { AlertsBellLink } from './alerts-bell-link';
 import { LanguageMenu } from './language-menu';
 import { UserAvatar } from './user-avatar';
 import { VipBadge } from './vip-badge';
@@ -88,7 +90,8 @@ export function UserButton() {
           {/* Below lg the top bar has no room for the badge (nor the name): a crown on the avatar stands in for it. */}
           {vip ? <VipCrownDot /> : null}
         </Box>
-        <Text component="span" size="sm" fw={500} truncate="end" maw={120} visibleFrom="lg" pr={vip ? 0 : 6}>
+        {/* From xl only: between lg and xl the seven page links, the alerts' bell and the actions fill the bar. */}
+        <Text component="span" size="sm" fw={500} truncate="end" maw={120} visibleFrom="xl" pr={vip ? 0 : 6}>
           {name}
         </Text>
         {vip ? <VipBadge size="sm" mr={4} visibleFrom="lg" data-testid="header-vip-badge" /> : null}
@@ -99,29 +102,39 @@ export function UserButton() {
 
 /**
  * Opens the community forum in a new tab (docs/product-requirements.md §2 chat button). Named in words, with the
- * new-tab arrow, so no player takes it for the AI chat; below `sm` it is an entry of the menu drawer instead.
+ * new-tab arrow, so no player takes it for the AI chat (between `sm` and `md` its icon, named by its label); below `sm` it
+ * is an entry of the menu drawer instead.
  */
 function ForumButton() {
   const { t } = useTranslation();
+  const link = {
+    component: 'a',
+    href: FORUM_URL,
+    target: '_blank',
+    rel: 'noopener noreferrer',
+    'aria-label': t('actions.forumNewTab'),
+    title: t('actions.forumNewTab'),
+  } as const;
   return (
-    <Button
-      visibleFrom="sm"
-      variant="default"
-      radius="md"
-      h={34}
-      px={10}
-      component="a"
-      href={FORUM_URL}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t('actions.forumNewTab')}
-      title={t('actions.forumNewTab')}
-      leftSection={<IconUsersGroup size={18} stroke={1.7} aria-hidden />}
-      rightSection={<IconExternalLink size={14} stroke={1.7} aria-hidden />}
-      styles={{ section: { marginInline: 4 } }}
-    >
-      {t('actions.forumShort')}
-    </Button>
+    <>
+      {/* Between sm and md its icon alone, so the four links, "More", the alerts' bell and the actions fit 768 px. */}
+      <ActionIcon {...ICON_BUTTON} {...link} visibleFrom="sm" hiddenFrom="md">
+        <IconUsersGroup size={18} stroke={1.7} aria-hidden />
+      </ActionIcon>
+      <Button
+        visibleFrom="md"
+        variant="default"
+        radius="md"
+        h={34}
+        px={10}
+        {...link}
+        leftSection={<IconUsersGroup size={18} stroke={1.7} aria-hidden />}
+        rightSection={<IconExternalLink size={14} stroke={1.7} aria-hidden />}
+        styles={{ section: { marginInline: 4 } }}
+      >
+        {t('actions.forumShort')}
+      </Button>
+    </>
   );
 }
 
@@ -147,10 +160,32 @@ function ColorSchemeToggle() {
   );
 }
 
+const alertsBellWidget = createLazyWidget(() =>
+  import('../features/alerts/components/alerts-bell').then((module) => module.AlertsBell),
+);
+
+/**
+ * The alerts' bell of a logged-in user (issue 25): the bare bell at once, its unread count once the alerts code has
+ * loaded after the first paint (it stays out of the first download's budget, docs/design.md §6).
+ */
+function Bell() {
+  const { loggedIn } = useSession();
+  const ready = alertsBellWidget.useReady();
+  if (!loggedIn) return null;
+  const bare = <AlertsBellLink count={0} />;
+  return ready ? (
+    <Suspense fallback={bare}>
+      <alertsBellWidget.Lazy />
+    </Suspense>
+  ) : (
+    bare
+  );
+}
+
 export function HeaderActions() {
   return (
     <Group gap={6} wrap="nowrap">
-      <AlertsBell />
+      <Bell />
       <UserButton />
       <ForumButton />
       <ColorSchemeToggle />

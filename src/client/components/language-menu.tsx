@@ -13,7 +13,8 @@ export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { zh: '简体中
 const SHORT_NAMES: Readonly<Record<Locale, string>> = { zh: '中文', en: 'EN', ja: '日本語' };
 
 /**
- * The menu's trigger: the current language's flag, its short name from `sm` up, a chevron. Its accessible name starts
+ * The menu's trigger: the current language's flag, its short name from `md` up (below, the top bar's links, the alerts'
+ * bell and the actions fill the width), a chevron. Its accessible name starts
  * with that short name (WCAG 2.5.3 label in name), so a speech-input user can say what they see.
  */
 export function LanguageTrigger(props: ButtonProps & ElementProps<'button'>) {
@@ -32,7 +33,7 @@ export function LanguageTrigger(props: ButtonProps & ElementProps<'button'>) {
       styles={{ section: { marginInline: 0 }, label: { paddingInline: 6 } }}
       {...props}
     >
-      <Text component="span" fz="sm" fw={500} visibleFrom="sm" lang={htmlLang(locale)}>
+      <Text component="span" fz="sm" fw={500} visibleFrom="md" lang={htmlLang(locale)}>
         {SHORT_NAMES[locale]}
       </Text>
     </Button>

@@ -213,7 +213,7 @@ function AlertsPanel() {
         <Title order={2} fz="lg" id="alert-list">
           {t('list.title')}
           {unread > 0 ? (
-            <Badge ml={8} color="red" variant="filled" style={{ verticalAlign: 'middle' }}>
+            <Badge ml={8} color="red" variant="filled" style={{ verticalAlign: 'middle', textTransform: 'none' }}>
               {t('list.unreadCount', { count: unread })}
             </Badge>
           ) : null}
