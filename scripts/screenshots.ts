@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { localePath } from '../src/shared/locales';
-import { PAGE_PATHS } from '../src/shared/pages';
+import { baitPagePath, PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
 import { addLogShots } from './screenshot-logs';
@@ -109,6 +109,34 @@ async function addFishDetail(): Promise<void> {
   }
 }
 
+/**
+ * The bait guide of the fish reported most in its window, its detailed proportions, and the page of that fish's top
+ * bait: the shares with their intervals and the dimmed thin rows (issue 25).
+ */
+async function addShareShots(): Promise<void> {
+  try {
+    const response = await fetch(`${baseUrl}/api/bait-guide/top`);
+    const body = (await response.json()) as {
+      fishes?: { fish_id: number; total: number; baits: { bait_id: number }[] }[];
+    };
+    const busiest = [...(body.fishes ?? [])].sort((a, b) => b.total - a.total)[0];
+    if (!busiest) return;
+    const guide = `${PAGE_PATHS.baitGuide}?fish_id=${busiest.fish_id}`;
+    PAGES.push({ name: 'bait-guide', path: guide });
+    PAGES.push({
+      name: 'bait-guide-details',
+      path: `${guide}&details=1`,
+      prepare: async (page) => {
+        await page.getByTestId('best-conditions').first().waitFor();
+      },
+    });
+    const bait = busiest.baits[0];
+    if (bait) PAGES.push({ name: 'bait-page', path: baitPagePath(bait.bait_id) });
+  } catch {
+    // no server data, no share shots
+  }
+}
+
 /** A demo account's stored session (`{token, userInfo}`, as the client keeps it), or null without a server. */
 async function demoSession(): Promise<string | null> {
   try {
@@ -131,6 +159,7 @@ async function demoSession(): Promise<string | null> {
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
+  await addShareShots();
   // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
   // The VIP pages, with a member who bought through the local test checkout.
