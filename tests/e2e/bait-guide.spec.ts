@@ -102,7 +102,8 @@ test('the bait guide ranks a fish’s baits by share and opens the detailed prop
   await expect(page).toHaveURL(/[?&]details=1/);
   await expect(dialog.getByRole('heading', { name: en.baitGuide.details.shares })).toBeVisible();
   await expect(dialog.locator('.recharts-pie-sector').first()).toBeVisible();
-  await expect(dialog.getByRole('table', { name: en.baitGuide.details.byHour })).toBeVisible();
+  // Exact names: "Best game hour for each bait" holds "Game hour" too.
+  await expect(dialog.getByRole('table', { name: en.baitGuide.details.byHour, exact: true })).toBeVisible();
   // Each leading bait's best game hour: a share with its interval and what it rests on ("12 of 40 catches").
   const best = dialog.getByRole('table', { name: en.baitGuide.best.hour });
   await expect(best.getByTestId('best-share-interval').first()).toHaveText(/^\(\d+(\.\d)?–\d+(\.\d)?%\)$/);
@@ -110,7 +111,7 @@ test('the bait guide ranks a fish’s baits by share and opens the detailed prop
   await expect(dialog.locator('.recharts-bar-rectangle path').first()).toBeVisible();
   for (const split of ['byDepth', 'byWeather'] as const) {
     await dialog.getByRole('tab', { name: en.baitGuide.details[split] }).click();
-    const table = dialog.getByRole('table', { name: en.baitGuide.details[split] });
+    const table = dialog.getByRole('table', { name: en.baitGuide.details[split], exact: true });
     await expect(table).toBeVisible();
     expect(await table.getByRole('row').count()).toBeGreaterThan(1);
   }
