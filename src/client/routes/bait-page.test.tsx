@@ -82,15 +82,15 @@ describe('the bait page', () => {
       expect(screen.getByTestId('window').textContent).toContain('72');
       // Count and share with its 95 % interval, the share only from 3 catches on (BAIT_GUIDE_MIN_COUNT): 2 and 1
       // catches show none. Every row rests on fewer than 30 catches, so each says so to a screen reader (decision 0034).
-      const thin = (count: string) => `${count} (${common.shareInterval.thin.replace('{{min}}', '30')})`;
+      const thin = (name: string) => `${name} (${common.shareInterval.thin.replace('{{min}}', '30')})`;
       expect(rowsOf('bait-fishes')).toEqual([
-        ['Northern Pike', thin('9'), '75% (47–91%)'],
-        ['Perch', thin('2'), `—${en.page.tooFew}`],
-        ['Brown Trout', thin('1'), `—${en.page.tooFew}`],
+        [thin('Northern Pike'), '9', '75% (47–91%)'],
+        [thin('Perch'), '2', `—${en.page.tooFew}`],
+        [thin('Brown Trout'), '1', `—${en.page.tooFew}`],
       ]);
       expect(rowsOf('bait-maps')).toEqual([
-        ['Amber Lake', thin('10'), '83% (55–95%)'],
-        ['North River', thin('2'), `—${en.page.tooFew}`],
+        [thin('Amber Lake'), '10', '83% (55–95%)'],
+        [thin('North River'), '2', `—${en.page.tooFew}`],
       ]);
       await waitFor(() => expect(document.title).toBe('Worm · Anglerdex'));
     },

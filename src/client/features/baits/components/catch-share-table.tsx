@@ -65,10 +65,10 @@ export function CatchShareTable({ title, nameHeader, rows, total, testId }: Catc
               <Table.Tr key={row.id} data-id={row.id} data-thin={thin || undefined}>
                 <Table.Td c={dimmed} style={{ overflowWrap: 'anywhere' }}>
                   {row.name}
+                  {thin && <ThinSampleNote min={minSample} />}
                 </Table.Td>
                 <Table.Td ta="end" c={dimmed} data-testid="row-count">
                   {formatCount(row.count, lang)}
-                  {thin && <ThinSampleNote min={minSample} />}
                 </Table.Td>
                 <Table.Td ta="end" data-testid="row-share">
                   {row.count >= BAIT_GUIDE_MIN_COUNT ? (
