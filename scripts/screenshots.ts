@@ -110,30 +110,17 @@ async function addFishDetail(): Promise<void> {
 }
 
 /**
- * The bait guide of the fish reported most in its window, its detailed proportions, and the page of that fish's top
- * bait: the shares with their intervals and the dimmed thin rows (issue 25).
+ * The page of the bait the busiest fish of the bait guide's window was caught with most: its fish and maps, each share
+ * with its interval and the thin rows dimmed (issue 25). The bait guide's own shots are screenshot-bait-guide.ts's.
  */
-async function addShareShots(): Promise<void> {
+async function addBaitPage(): Promise<void> {
   try {
     const response = await fetch(`${baseUrl}/api/bait-guide/top`);
-    const body = (await response.json()) as {
-      fishes?: { fish_id: number; total: number; baits: { bait_id: number }[] }[];
-    };
-    const busiest = [...(body.fishes ?? [])].sort((a, b) => b.total - a.total)[0];
-    if (!busiest) return;
-    const guide = `${PAGE_PATHS.baitGuide}?fish_id=${busiest.fish_id}`;
-    PAGES.push({ name: 'bait-guide', path: guide });
-    PAGES.push({
-      name: 'bait-guide-details',
-      path: `${guide}&details=1`,
-      prepare: async (page) => {
-        await page.getByTestId('best-conditions').first().waitFor();
-      },
-    });
-    const bait = busiest.baits[0];
+    const body = (await response.json()) as { fishes?: { total: number; baits: { bait_id: number }[] }[] };
+    const bait = [...(body.fishes ?? [])].sort((a, b) => b.total - a.total)[0]?.baits[0];
     if (bait) PAGES.push({ name: 'bait-page', path: baitPagePath(bait.bait_id) });
   } catch {
-    // no server data, no share shots
+    // no server data, no bait page shot
   }
 }
 
@@ -159,7 +146,7 @@ async function demoSession(): Promise<string | null> {
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
-  await addShareShots();
+  await addBaitPage();
   // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
   // The VIP pages, with a member who bought through the local test checkout.

@@ -68,7 +68,7 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
                         value={entry.share * 100}
                         size="sm"
                         radius="xl"
-                        color={thin ? 'gray' : undefined}
+                        color={thin ? 'gray.5' : undefined}
                         aria-hidden
                       />
                       <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -78,7 +78,7 @@ export function CatchShareTable({ title, nameHeader, rows, total, testId }: Catc
                         value={row.share * 100}
                         size="xs"
                         radius="xl"
-                        color={thin ? 'gray' : undefined}
+                        color={thin ? 'gray.5' : undefined}
                         aria-hidden
                       />
                     </Stack>
