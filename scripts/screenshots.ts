@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { localePath } from '../src/shared/locales';
-import { PAGE_PATHS } from '../src/shared/pages';
+import { baitPagePath, PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
 import { addLogShots } from './screenshot-logs';
@@ -109,6 +109,21 @@ async function addFishDetail(): Promise<void> {
   }
 }
 
+/**
+ * The page of the bait the busiest fish of the bait guide's window was caught with most: its fish and maps, each share
+ * with its interval and the thin rows dimmed (issue 25). The bait guide's own shots are screenshot-bait-guide.ts's.
+ */
+async function addBaitPage(): Promise<void> {
+  try {
+    const response = await fetch(`${baseUrl}/api/bait-guide/top`);
+    const body = (await response.json()) as { fishes?: { total: number; baits: { bait_id: number }[] }[] };
+    const bait = [...(body.fishes ?? [])].sort((a, b) => b.total - a.total)[0]?.baits[0];
+    if (bait) PAGES.push({ name: 'bait-page', path: baitPagePath(bait.bait_id) });
+  } catch {
+    // no server data, no bait page shot
+  }
+}
+
 /** A demo account's stored session (`{token, userInfo}`, as the client keeps it), or null without a server. */
 async function demoSession(): Promise<string | null> {
   try {
@@ -131,6 +146,7 @@ async function demoSession(): Promise<string | null> {
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
+  await addBaitPage();
   // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
   // The VIP pages, with a member who bought through the local test checkout.

@@ -176,7 +176,11 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
   await app.register(staticSite, {
     clientDir: config.clientDir,
     mediaDir: path.join(config.dataDir, 'media'),
-    siteMeta: { 'forum-url': config.forumUrl, 'partner-url': config.partnerUrl },
+    siteMeta: {
+      'forum-url': config.forumUrl,
+      'partner-url': config.partnerUrl,
+      'share-min-sample': String(config.shareMinSample),
+    },
   });
 
   return { app, services };

@@ -253,7 +253,10 @@ export async function createServices(
 
   // The AI chat answers from the very services the pages use, so its numbers are theirs.
   const ai = new AiService({
-    answerer: new BuiltinAnswerer({ catalogue, baitGuide, heatmap, records: logs }),
+    answerer: new BuiltinAnswerer(
+      { catalogue, baitGuide, heatmap, records: logs },
+      { shareMinSample: config.shareMinSample },
+    ),
     repository: new AiRepository(db.kysely),
     counters,
     membership: { isVip: (user) => isVip(user) },

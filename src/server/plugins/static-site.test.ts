@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   ctx = await createTestApp({
     seed: false,
-    env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"' },
+    env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"', SHARE_MIN_SAMPLE: '12' },
   });
   mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
   writeFileSync(path.join(ctx.config.dataDir, 'media', 'maps', '101.png'), 'png-bytes');
@@ -56,6 +56,8 @@ describe('static site', () => {
     expect(res.body).toContain(
       '<meta name="anglerdex:forum-url" content="https://forum.example.org/a?b=1&#38;c=&#34;x&#34;">',
     );
+    // The pages' minimum sample for a share (decision 0034).
+    expect(res.body).toContain('<meta name="anglerdex:share-min-sample" content="12">');
   });
 
   it('never serves the raw shell without its settings', async () => {
