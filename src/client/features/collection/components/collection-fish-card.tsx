@@ -94,6 +94,8 @@ function LivesIn({ fish, name, map }: { fish: FishItem; name: string; map: numbe
                 component={Link}
                 to={localePath(`${PAGE_PATHS.home}${heatMapSearch(id, fish.id)}`)}
                 size="sm"
+                // Links inside a line of text are told apart by more than their colour.
+                underline="always"
                 aria-label={t('fish.heatMapLabel', { name, map: mapName })}
               >
                 {mapName}
@@ -109,7 +111,7 @@ function LivesIn({ fish, name, map }: { fish: FishItem; name: string; map: numbe
 
 /**
  * One fish of the collection. Caught: its heaviest catch (weight, map, day), the best star class reached and how many
- * were caught. Not yet: greyed (a dashed outline on a muted ground, the text at full contrast), and on the owner's page
+ * were caught. Not yet: greyed (a dashed outline, the name dimmed), and on the owner's page
  * where and with what others catch it now. Every card links to the fish's page; a missing one to its bait guide too.
  */
 export function CollectionFishCard({ entry, fish, map, hints }: CollectionFishCardProps) {
@@ -136,10 +138,18 @@ export function CollectionFishCard({ entry, fish, map, hints }: CollectionFishCa
     >
       <Stack gap={6} h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Text component="h3" fw={600} size="md" lang={lang} style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            component="h3"
+            fw={600}
+            size="md"
+            c={entry.caught ? undefined : 'dimmed'}
+            lang={lang}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {name}
           </Text>
-          <Badge variant={entry.caught ? 'light' : 'default'} color={entry.caught ? 'teal' : 'gray'} radius="sm">
+          {/* A dot badge: the colour on the dot, the text in the text colour (readable in both schemes). */}
+          <Badge variant={entry.caught ? 'dot' : 'default'} color={entry.caught ? 'teal' : 'gray'} radius="sm">
             {entry.caught ? t('fish.caught') : t('fish.notYet')}
           </Badge>
         </Group>

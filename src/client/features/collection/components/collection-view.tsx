@@ -59,11 +59,11 @@ export function CollectionView({ collection, topBaits }: CollectionViewProps) {
   const hintsOf = (fishId: number): MissingHints | undefined =>
     topBaits && { entry: topBaits.entries.get(fishId), status: topBaits.status };
 
-  const onMap = (fishId: number) => filters.map === null || (fishById(fishId)?.data.maps.includes(filters.map) ?? false);
+  const onMap = (fishId: number) =>
+    filters.map === null || (fishById(fishId)?.data.maps.includes(filters.map) ?? false);
   const shown = collection.fishes.filter(
     (entry) =>
-      onMap(entry.fish_id) &&
-      (filters.show === 'all' || (filters.show === 'caught' ? entry.caught : !entry.caught)),
+      onMap(entry.fish_id) && (filters.show === 'all' || (filters.show === 'caught' ? entry.caught : !entry.caught)),
   );
   const [limit, more] = useShownLimit(STEP, `${filters.show}|${filters.map}`);
   const mapOptions = collection.maps.map((progress) => {
@@ -106,7 +106,10 @@ export function CollectionView({ collection, topBaits }: CollectionViewProps) {
           />
         </Group>
         <Text size="sm" c="dimmed" mb="sm" role="status">
-          {t('filters.count', { shown: formatCount(shown.length, lang), total: formatCount(collection.fishes.length, lang) })}
+          {t('filters.count', {
+            shown: formatCount(shown.length, lang),
+            total: formatCount(collection.fishes.length, lang),
+          })}
         </Text>
         {shown.length === 0 ? (
           <ListEmptyState

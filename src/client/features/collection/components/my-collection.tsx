@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,10 +38,10 @@ export function MyCollection({ user }: { user: UserInfo }) {
     <Stack gap="lg">
       {!collection.logger_bound ? (
         <Alert color="blue" variant="light" icon={<IconPlugConnected aria-hidden />} title={t('noLogger.title')}>
-          {t('noLogger.text')}{' '}
-          <Anchor component={Link} to={localePath(PAGE_PATHS.myData)} fw={600} size="sm">
+          <Text size="sm">{t('noLogger.text')}</Text>
+          <Button component={Link} to={localePath(PAGE_PATHS.myData)} size="xs" mt="xs">
             {t('noLogger.link')}
-          </Anchor>
+          </Button>
         </Alert>
       ) : null}
       <CollectionSharingPanel sharing={collection.sharing} token={token} loggerId={user.client_id} />
