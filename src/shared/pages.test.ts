@@ -38,7 +38,13 @@ describe('shared collection pages', () => {
     expect(collectionPagePath('AbCdEfGhIjKlMnOpQrSt_-')).toBe('/collection/AbCdEfGhIjKlMnOpQrSt_-');
     expect(COLLECTION_PAGE_ROUTE).toBe('/collection/:shareId');
     expect(isShareId('AbCdEfGhIjKlMnOpQrSt_-')).toBe(true);
-    for (const bad of ['', 'AbCdEfGhIjKlMnOpQrSt_', 'AbCdEfGhIjKlMnOpQrSt_-x', 'AbCdEfGhIjKlMnOpQrSt/-', 'AbCdEfGhIjKlMnOpQrSt=='])
+    for (const bad of [
+      '',
+      'AbCdEfGhIjKlMnOpQrSt_',
+      'AbCdEfGhIjKlMnOpQrSt_-x',
+      'AbCdEfGhIjKlMnOpQrSt/-',
+      'AbCdEfGhIjKlMnOpQrSt==',
+    ])
       expect(isShareId(bad), bad).toBe(false);
   });
 });

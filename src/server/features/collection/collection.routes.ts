@@ -33,8 +33,8 @@ const WHAT =
   'Every fish of the game in catalogue order (deprecated fish only when caught, outside the totals), each `caught` ' +
   'or not yet, with its all-time `catch_count`, its `heaviest` catch (weight, time, map and star type of the ' +
   'earliest of the equally heaviest) and `best_star_type`, the highest trophy star type (446–452) any of its catches ' +
-  'reached; `caught` of `total` fish; and per map with fish, how many of the fish living there (the catalogue\'s ' +
-  'habitats) were caught, anywhere. One grouped read of the logger\'s catches, whatever their number.';
+  "reached; `caught` of `total` fish; and per map with fish, how many of the fish living there (the catalogue's " +
+  "habitats) were caught, anywhere. One grouped read of the logger's catches, whatever their number.";
 
 export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = async (app, { collection }) => {
   app.get(
@@ -75,8 +75,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRoutesOptions> = 
         },
       },
     },
-    async (request) =>
-      collection.setSharing(currentUser(request), request.body.public, requestLocale(request) ?? 'zh'),
+    async (request) => collection.setSharing(currentUser(request), request.body.public, requestLocale(request) ?? 'zh'),
   );
 
   app.get(
