@@ -27,6 +27,7 @@ import { baitGuideRoutes } from './features/bait-guide/bait-guide.routes';
 import { loggersRoutes } from './features/loggers/loggers.routes';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes';
 import { statsRoutes } from './features/stats/stats.routes';
+import { collectionRoutes } from './features/collection/collection.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { ownDataRoutes } from './features/users/own-data.routes';
 import { vipRoutes } from './features/vip/vip.routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
       });
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(statsRoutes, { stats: services.stats });
+      await api.register(collectionRoutes, { collection: services.collection });
       await api.register(heatmapRoutes, { heatmap: services.heatmap });
       await api.register(baitGuideRoutes, { baitGuide: services.baitGuide, catalogue: services.catalogue });
       await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });

@@ -163,6 +163,7 @@ export const api = {
   get: <T>(path: string, query?: Query, options?: CallOptions) => request<T>('GET', path, { ...options, query }),
   post: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('PATCH', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: CallOptions) => request<T>('DELETE', path, { ...options, body }),
   /** A file to save (its failures as any call's). */
   download: (path: string, options?: CallOptions) => request<Blob>('GET', path, { ...options, blob: true }),

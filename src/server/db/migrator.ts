@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-heat-window-packed';
 import * as m0017 from './migrations/0017-catch-partitions';
 import * as m0018 from './migrations/0018-order-checkout-expiry';
 import * as m0019 from './migrations/0019-catch-client-star-fish';
+import * as m0020 from './migrations/0020-collection-sharing';
 import * as m0022 from './migrations/0022-catch-client-weight';
 
 /**
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-catch-partitions': m0017,
   '0018-order-checkout-expiry': m0018,
   '0019-catch-client-star-fish': m0019,
+  '0020-collection-sharing': m0020,
   '0022-catch-client-weight': m0022,
 };
 

@@ -341,6 +341,15 @@ export interface AiQuestionTable {
   created_at: number;
 }
 
+/** A player's collection shared on a public page (migration 0020): a row only while sharing is on. */
+export interface CollectionShareTable {
+  user_id: string;
+  /** The public link's random part: 22 base64url characters (128 bits). */
+  share_id: string;
+  /** Epoch ms: when sharing was turned on. */
+  created_at: number;
+}
+
 export interface Database {
   category: CategoryTable;
   catalogue_version: CatalogueVersionTable;
@@ -363,4 +372,5 @@ export interface Database {
   vip_subscription: VipSubscriptionTable;
   payment_event: PaymentEventTable;
   ai_question: AiQuestionTable;
+  collection_share: CollectionShareTable;
 }

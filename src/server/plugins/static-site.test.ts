@@ -43,12 +43,23 @@ describe('static site', () => {
     ['/query/baits/worm', 404],
     ['/en/query/baits/0', 404],
     ['/query/baits/12/more', 404],
+    // The player's collection (issue 25) and a shared collection's page by the shape of its share id.
+    ['/en/user/collection', 200],
+    ['/collection/AbCdEfGhIjKlMnOpQrSt_-', 200],
+    ['/ja/collection/AbCdEfGhIjKlMnOpQrSt_-', 200],
+    ['/collection/too-short', 404],
   ])('answers the SPA shell for %s with status %i', async (url, status) => {
     const res = await ctx.app.inject(url);
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('Anglerdex SPA');
+  });
+
+  it('asks search engines not to index a shared collection', async () => {
+    const shared = await ctx.app.inject('/en/collection/AbCdEfGhIjKlMnOpQrSt_-');
+    expect(shared.headers['x-robots-tag']).toBe('noindex');
+    expect((await ctx.app.inject('/en/query/baits')).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('writes the runtime site settings into the shell as meta tags, escaped', async () => {

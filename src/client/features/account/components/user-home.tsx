@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title 
 import {
   IconChevronRight,
   IconDatabase,
+  IconFish,
   IconLogout,
   IconReceipt,
   IconStack2,
@@ -122,6 +123,12 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
                 ? `${t('user.loggerIdLabel')}: ${user.client_id}`
                 : `${t('user.myDataCard')} · ${t('user.loggerIdLabel')}: ${t('user.loggerIdNone')}`
             }
+          />
+          <SectionCard
+            to={localePath(PAGE_PATHS.collection)}
+            icon={IconFish}
+            title={tc('pages.collection.title')}
+            text={t('user.collectionCard')}
           />
           <SectionCard
             to={localePath(PAGE_PATHS.orders)}
