@@ -13,6 +13,7 @@ import { fakeApi, json } from '../test/fake-api';
 import { renderRoute } from '../test/render-route';
 import { shownToasts } from '../test/toasts';
 import { Component as CollectionPage } from './collection-page';
+import { withShare } from '#shared/share-interval';
 
 const PATH = '/en/user/collection';
 const MINE = '/api/users/me/collection';
@@ -57,10 +58,7 @@ const TOP_BAITS: BaitGuideTopResponse = {
     {
       fish_id: 11,
       total: 40,
-      baits: [
-        { bait_id: 100, count: 30, share: 0.75 },
-        { bait_id: 101, count: 10, share: 0.25 },
-      ],
+      baits: [withShare({ bait_id: 100, count: 30 }, 40), withShare({ bait_id: 101, count: 10 }, 40)],
     },
   ],
 };
