@@ -14,6 +14,8 @@ import { CHROMIUM_LAUNCH } from './tests/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 3198);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_FORUM_URL = 'https://forum.e2e.example/anglerdex';
+/** Not the default 30, so the bait guide's journey proves the server's setting reaches the page (decision 0034). */
+export const E2E_SHARE_MIN_SAMPLE = 25;
 
 // Playwright loads this file in the runner and again in every worker; only the runner starts the web server, so
 // the folder is made once and handed on through the environment rather than made again in each worker.
@@ -55,6 +57,7 @@ export default defineConfig({
       DEMO_CATCHES: '20000',
       // Not the client's built-in fallback, so the journeys prove the server's setting reaches the page.
       FORUM_URL: E2E_FORUM_URL,
+      SHARE_MIN_SAMPLE: String(E2E_SHARE_MIN_SAMPLE),
     },
     stdout: 'ignore',
     stderr: 'pipe',

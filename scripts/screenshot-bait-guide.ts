@@ -105,6 +105,18 @@ function shots(busiest: number, quiet: number | null): Shot[] {
         await settle(page);
       },
     },
+    {
+      // Each leading bait's best game hour by the lower end of its interval, and the hours' shares with theirs (issue 25).
+      name: 'bait-guide-details-best',
+      path: details,
+      fold: true,
+      prepare: async (page) => {
+        await settle(page);
+        await page.getByRole('dialog').getByRole('heading').first().hover();
+        await page.getByTestId('best-conditions').first().scrollIntoViewIfNeeded();
+        await settle(page);
+      },
+    },
     { name: 'fishes-top-baits', path: PAGE_PATHS.fishes, fold: true },
   ];
   if (quiet !== null) list.push({ name: 'bait-guide-empty', path: `${PAGE_PATHS.baitGuide}?fish_id=${quiet}` });

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { localePath } from '../src/shared/locales';
-import { PAGE_PATHS } from '../src/shared/pages';
+import { baitPagePath, collectionPagePath, PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
 import { addAlertShots } from './screenshot-alerts';
@@ -65,6 +65,8 @@ const PAGES: (VipShot & { prepare?: (page: Page) => Promise<void> })[] = [
     },
   },
   { name: 'my-data', path: PAGE_PATHS.myData, session: true },
+  // The player's collection (issue 25); its shared page is added once the demo account has turned sharing on.
+  { name: 'collection', path: PAGE_PATHS.collection, session: true },
   // An answer shown (issue 11): the first example question asked. Every shot asks one, so start the server with
   // AI_FREE_PER_MINUTE=100 (or the later shots show the limit message instead).
   {
@@ -110,6 +112,38 @@ async function addFishDetail(): Promise<void> {
   }
 }
 
+/**
+ * The page of the bait the busiest fish of the bait guide's window was caught with most: its fish and maps, each share
+ * with its interval and the thin rows dimmed (issue 25). The bait guide's own shots are screenshot-bait-guide.ts's.
+ */
+async function addBaitPage(): Promise<void> {
+  try {
+    const response = await fetch(`${baseUrl}/api/bait-guide/top`);
+    const body = (await response.json()) as { fishes?: { total: number; baits: { bait_id: number }[] }[] };
+    const bait = [...(body.fishes ?? [])].sort((a, b) => b.total - a.total)[0]?.baits[0];
+    if (bait) PAGES.push({ name: 'bait-page', path: baitPagePath(bait.bait_id) });
+  } catch {
+    // no server data, no bait page shot
+  }
+}
+
+/** Turns the demo account's public collection page on and adds its shot, when the account exists. */
+async function addSharedCollection(session: string | null): Promise<void> {
+  if (!session) return;
+  try {
+    const { token } = JSON.parse(session) as { token: string };
+    const response = await fetch(`${baseUrl}/api/users/me/collection/sharing`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ public: true }),
+    });
+    const { share_id: shareId } = (await response.json()) as { share_id: string | null };
+    if (shareId) PAGES.push({ name: 'collection-shared', path: collectionPagePath(shareId) });
+  } catch {
+    // no server, no shared page
+  }
+}
+
 /** A demo account's stored session (`{token, userInfo}`, as the client keeps it), or null without a server. */
 async function demoSession(): Promise<string | null> {
   try {
@@ -132,8 +166,10 @@ async function demoSession(): Promise<string | null> {
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   await addFishDetail();
+  await addBaitPage();
   // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);
+  await addSharedCollection(session);
   // The VIP pages, with a member who bought through the local test checkout.
   const vipSession = await addVipShots(baseUrl, PAGES);
   // The alert pages (issue 25): the member's follows, sample alerts, the Follow button, the unsubscribe page.

@@ -11,7 +11,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { LOCALES, localeFromPath } from '#shared/locales';
-import { BAIT_PAGE_ROUTE, PAGES, type PageKey } from '#shared/pages';
+import { BAIT_PAGE_ROUTE, COLLECTION_PAGE_ROUTE, PAGES, type PageKey } from '#shared/pages';
 import { AppLoading } from './components/app-loading';
 import { AppLayout } from './components/app-shell';
 import { ErrorPage } from './components/error-page';
@@ -41,6 +41,7 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   orders: () => import('./routes/orders-page'),
   myData: () => import('./routes/my-data-page'),
   adminCatalogue: () => import('./routes/admin-catalogue-page'),
+  collection: () => import('./routes/collection-page'),
   alerts: () => import('./routes/alerts-page'),
   alertsUnsubscribe: () => import('./routes/alerts-unsubscribe-page'),
 };
@@ -54,6 +55,8 @@ function pageRoutes(): RouteObject[] {
     ),
     // A bait's own page (issue 26): one route for every bait, `:ref` being its id with an optional `-slug`.
     { path: BAIT_PAGE_ROUTE.slice(1), lazy: () => import('./routes/bait-page') },
+    // A player's shared collection (issue 25), by its share id.
+    { path: COLLECTION_PAGE_ROUTE.slice(1), lazy: () => import('./routes/shared-collection-page') },
   ];
 }
 

@@ -28,6 +28,7 @@ import { baitGuideRoutes } from './features/bait-guide/bait-guide.routes';
 import { loggersRoutes } from './features/loggers/loggers.routes';
 import { sitemapRoutes } from './features/sitemap/sitemap.routes';
 import { statsRoutes } from './features/stats/stats.routes';
+import { collectionRoutes } from './features/collection/collection.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { ownDataRoutes } from './features/users/own-data.routes';
 import { vipRoutes } from './features/vip/vip.routes';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
       });
       await api.register(logsRoutes, { logs: services.logs });
       await api.register(statsRoutes, { stats: services.stats });
+      await api.register(collectionRoutes, { collection: services.collection });
       await api.register(heatmapRoutes, { heatmap: services.heatmap });
       await api.register(baitGuideRoutes, { baitGuide: services.baitGuide, catalogue: services.catalogue });
       await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });
@@ -178,7 +180,11 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
   await app.register(staticSite, {
     clientDir: config.clientDir,
     mediaDir: path.join(config.dataDir, 'media'),
-    siteMeta: { 'forum-url': config.forumUrl, 'partner-url': config.partnerUrl },
+    siteMeta: {
+      'forum-url': config.forumUrl,
+      'partner-url': config.partnerUrl,
+      'share-min-sample': String(config.shareMinSample),
+    },
   });
 
   return { app, services };

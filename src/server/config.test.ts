@@ -142,6 +142,13 @@ describe('loadConfig', () => {
       );
   });
 
+  it('dims shares resting on fewer than 30 catches by default, SHARE_MIN_SAMPLE a whole number from 1 (decision 0034)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).shareMinSample).toBe(30);
+    expect(loadConfig({ DATA_DIR: tmp(), SHARE_MIN_SAMPLE: '100' }).shareMinSample).toBe(100);
+    for (const bad of ['0', '-5', 'many', '2.5'])
+      expect(() => loadConfig({ DATA_DIR: tmp(), SHARE_MIN_SAMPLE: bad }), bad).toThrow(/SHARE_MIN_SAMPLE/);
+  });
+
   it('generates the local payment secret once into DATA_DIR and keeps it, or takes a given one', () => {
     const dir = tmp();
     const first = loadConfig({ DATA_DIR: dir }).payment.localSecret!;

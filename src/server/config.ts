@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
+import { DEFAULT_SHARE_MIN_SAMPLE } from '#shared/share-interval';
 import { DEFAULT_CHECKOUT_EXPIRY_MINUTES } from '#shared/vip-rules';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -129,6 +130,8 @@ const EnvSchema = z.object({
   // How long a heat map or bait guide answer is served again without asking whether new catches changed it, ms:
   // under uploads a view costs one check or count per this, not one per visitor (decision 0033); 0 checks every time.
   KEPT_ANSWER_FRESH_MS: intFrom(1_000, 0),
+  // Shares resting on fewer catches are shown dimmed, and the AI chat calls them a thin sample (decision 0034).
+  SHARE_MIN_SAMPLE: intFrom(DEFAULT_SHARE_MIN_SAMPLE, 1),
   // How often the alert job looks for what to tell VIP members about the fish they follow, ms (decision 0036): each
   // run costs a few small reads per followed fish; one instance runs it at a time.
   ALERTS_INTERVAL_MS: intFrom(60_000, 5_000),
@@ -168,6 +171,8 @@ export interface Config {
   catalogueWatchMs: number;
   /** How long a kept heat map or bait guide answer is served unchecked, ms (catch-store/catch-changes.ts). */
   keptAnswerFreshMs: number;
+  /** Rows resting on fewer catches are dimmed on the pages and called thin by the AI chat (decision 0034). */
+  shareMinSample: number;
   /** How often the alert job runs, ms (features/alerts/alert-job.ts, decision 0036). */
   alertsIntervalMs: number;
   publicBaseUrl: string;
@@ -372,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: e.REDIS_PREFIX,
     catalogueWatchMs: e.CATALOGUE_WATCH_MS,
     keptAnswerFreshMs: e.KEPT_ANSWER_FRESH_MS,
+    shareMinSample: e.SHARE_MIN_SAMPLE,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, e.NODE_ENV, dataDir),

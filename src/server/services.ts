@@ -44,6 +44,8 @@ import { LoggerBindingService } from './features/loggers/logger-binding.service'
 import { LoggerClientsRepository } from './features/loggers/logger-clients.repository';
 import { AvatarStore } from './features/users/avatar-store';
 import { AllTimeRepository } from './features/stats/all-time.repository';
+import { CollectionSharesRepository } from './features/collection/collection-shares.repository';
+import { CollectionService } from './features/collection/collection.service';
 import { StatsRepository } from './features/stats/stats.repository';
 import { StatsService } from './features/stats/stats.service';
 import { ProfileService } from './features/users/profile.service';
@@ -99,6 +101,8 @@ export interface Services {
   logs: LogsService;
   /** Personal stats of a user's bound logger (`/users/me/stats`). */
   stats: StatsService;
+  /** A player's fish collection and its public page (`/users/me/collection`, `/collections/{share_id}`). */
+  collection: CollectionService;
   /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up, `ensureBounds()` on a reload. */
   heatRollups: HeatRollups;
   /** Catches per grid cell of a map (`/heatmap`). */
@@ -238,6 +242,15 @@ export async function createServices(
     new AllTimeRepository(db.kysely),
     db.committedReads === db.reads ? logs : new LogsService(new LogsRepository(db.committedReads, db.dialect)),
   );
+  // The collection reads the stats' grouped catches of a logger (migration 0019's index): the owner's where they are
+  // written, a shared one's on the public reads' connection.
+  const collection = new CollectionService({
+    shares: new CollectionSharesRepository(db.kysely),
+    ownCatches: new AllTimeRepository(db.kysely),
+    sharedCatches: new AllTimeRepository(db.reads),
+    catalogue,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const keeping = { keep: true, freshMs: config.keptAnswerFreshMs };
   const heatmap = new HeatmapService(new HeatmapRepository(db.reads, db.dialect), catalogue, Date.now, keeping);
   heatmap.observeKeptAnswers(metrics.keptAnswer('heatmap'));
@@ -264,7 +277,10 @@ export async function createServices(
 
   // The AI chat answers from the very services the pages use, so its numbers are theirs.
   const ai = new AiService({
-    answerer: new BuiltinAnswerer({ catalogue, baitGuide, heatmap, records: logs }),
+    answerer: new BuiltinAnswerer(
+      { catalogue, baitGuide, heatmap, records: logs },
+      { shareMinSample: config.shareMinSample },
+    ),
     repository: new AiRepository(db.kysely),
     counters,
     membership: { isVip: (user) => isVip(user) },
@@ -318,6 +334,7 @@ export async function createServices(
     catchWriter,
     logs,
     stats,
+    collection,
     heatRollups,
     heatmap,
     baitGuide,

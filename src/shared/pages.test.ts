@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BAIT_PAGE_ROUTE, baitPagePath, itemIdOf, PAGE_PATHS, PAGES } from './pages';
+import {
+  BAIT_PAGE_ROUTE,
+  baitPagePath,
+  COLLECTION_PAGE_ROUTE,
+  collectionPagePath,
+  isShareId,
+  itemIdOf,
+  PAGE_PATHS,
+  PAGES,
+} from './pages';
 
 describe('PAGE_PATHS', () => {
   it('has every page under its key, and nothing else', () => {
@@ -21,5 +30,21 @@ describe('bait pages', () => {
     expect(itemIdOf('7-红虫')).toBe(7);
     for (const bad of ['', '0', '012', 'abc', '12-', '12--a', '-12', '12.5', '1e3', '9999999999999999'])
       expect(itemIdOf(bad), bad).toBeNull();
+  });
+});
+
+describe('shared collection pages', () => {
+  it('are under /collection, by share id: 22 base64url characters and nothing else', () => {
+    expect(collectionPagePath('AbCdEfGhIjKlMnOpQrSt_-')).toBe('/collection/AbCdEfGhIjKlMnOpQrSt_-');
+    expect(COLLECTION_PAGE_ROUTE).toBe('/collection/:shareId');
+    expect(isShareId('AbCdEfGhIjKlMnOpQrSt_-')).toBe(true);
+    for (const bad of [
+      '',
+      'AbCdEfGhIjKlMnOpQrSt_',
+      'AbCdEfGhIjKlMnOpQrSt_-x',
+      'AbCdEfGhIjKlMnOpQrSt/-',
+      'AbCdEfGhIjKlMnOpQrSt==',
+    ])
+      expect(isShareId(bad), bad).toBe(false);
   });
 });

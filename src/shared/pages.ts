@@ -25,6 +25,8 @@ export const PAGES = [
   { path: '/user/my-data', key: 'myData', public: false },
   // The superuser's catalogue versions and package imports (issue 21): others get the not-found page.
   { path: '/admin/catalogue', key: 'adminCatalogue', public: false },
+  // The player's fish collection (issue 25): every fish caught or not yet, progress per map, the share switch.
+  { path: '/user/collection', key: 'collection', public: false },
   // Alerts, a VIP benefit (issue 25, decision 0036): the member's follows and alerts, and the page an alert e-mail's
   // unsubscribe link opens (no login needed).
   { path: '/user/alerts', key: 'alerts', public: false },
@@ -62,4 +64,21 @@ export function baitPagePath(baitId: number): string {
 export function itemIdOf(ref: string): number | null {
   const match = /^([1-9][0-9]{0,14})(?:-[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)?$/u.exec(ref);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * A shared collection's public page (issue 25): `/collection/<share_id>`, one per player who turned sharing on. Not in
+ * PAGES: it is no screen of the menu, and it is never listed in the sitemap (a player shares its link, no search
+ * engine needs it).
+ */
+export const COLLECTION_PAGE_ROUTE = '/collection/:shareId' as const;
+
+/** The path of a shared collection's page, without a language prefix (combine with `localePath`). */
+export function collectionPagePath(shareId: string): string {
+  return `/collection/${shareId}`;
+}
+
+/** Whether a segment has the shape of a share id (22 base64url characters: 128 random bits); nothing else can be one. */
+export function isShareId(ref: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(ref);
 }

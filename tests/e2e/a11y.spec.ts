@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'parallel' });
 
 // The account pages a visitor sees without logging in, and the user centre pages, checked logged in.
 const ACCOUNT_FORMS = new Set<string>(['login', 'register', 'forgetPwd', 'resetPwd', 'verify', 'alertsUnsubscribe']);
-const USER_CENTRE = new Set<string>(['user', 'profile', 'myData', 'orders', 'alerts']);
+const USER_CENTRE = new Set<string>(['user', 'profile', 'myData', 'orders', 'collection', 'alerts']);
 
 // One account per worker (the auth routes are rate-limited per IP), stored as the client stores its session.
 let sessionJson: Promise<string> | null = null;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_SHARE_MIN_SAMPLE } from '../../playwright.config';
 import { AXE_RULES as RULES } from './axe-rules';
 import type { BaitGuideResponse, BaitGuideTopResponse } from '../../src/shared/contracts/catches';
 import type { FishItem } from '../../src/shared/contracts/catalogue';
@@ -41,6 +42,23 @@ const catches = (count: number) =>
     formatted: count.toLocaleString('en'),
   });
 const percent = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+/** "(41–59%)" → [41, 59]. */
+const range = (text: string | null) =>
+  (text ?? '')
+    .replace(/[()%\s]/g, '')
+    .split('–')
+    .map(Number);
+
+/**
+ * Checks a shown interval against the API's `share_lower` and `share_upper`: each end within half a step of the
+ * decimals the page writes (a step of 1 below 1,000 catches, of 0.1 from 1,000 on).
+ */
+function expectRange(text: string | null, share: { share_lower: number; share_upper: number }, total: number) {
+  const step = total >= 1000 ? 0.1 : 1;
+  const [low, high] = range(text);
+  expect(Math.abs(low! - share.share_lower * 100)).toBeLessThanOrEqual(step / 2 + 1e-9);
+  expect(Math.abs(high! - share.share_upper * 100)).toBeLessThanOrEqual(step / 2 + 1e-9);
+}
 
 test('the bait guide ranks a fish’s baits by share and opens the detailed proportions, restored from the URL', async ({
   page,
@@ -68,6 +86,15 @@ test('the bait guide ranks a fish’s baits by share and opens the detailed prop
   expect(shares).toHaveLength(shown.length);
   await expect(ranking(page).getByTestId('bait-count').first()).toHaveText(catches(shown[0]!.count));
 
+  // Each share with its 95 % interval as the API answers it (issue 25), the count it rests on beside it, and the rows
+  // under the server's SHARE_MIN_SAMPLE dimmed, with one line saying what it all means.
+  const intervals = await ranking(page).getByTestId('bait-share-interval').allTextContents();
+  expect(intervals).toHaveLength(shown.length);
+  shown.forEach((bait, index) => expectRange(intervals[index]!, bait, guide.total));
+  const thin = shown.filter((bait) => bait.count < E2E_SHARE_MIN_SAMPLE).length;
+  await expect(ranking(page).locator('li[data-thin]')).toHaveCount(thin);
+  await expect(page.getByTestId('share-interval-note')).toContainText(String(E2E_SHARE_MIN_SAMPLE));
+
   // The detailed proportions: a chart of the shares, and the three splits.
   await page.getByRole('button', { name: en.baitGuide.ranking.details, exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -75,11 +102,16 @@ test('the bait guide ranks a fish’s baits by share and opens the detailed prop
   await expect(page).toHaveURL(/[?&]details=1/);
   await expect(dialog.getByRole('heading', { name: en.baitGuide.details.shares })).toBeVisible();
   await expect(dialog.locator('.recharts-pie-sector').first()).toBeVisible();
-  await expect(dialog.getByRole('table', { name: en.baitGuide.details.byHour })).toBeVisible();
+  // Exact names: "Best game hour for each bait" holds "Game hour" too.
+  await expect(dialog.getByRole('table', { name: en.baitGuide.details.byHour, exact: true })).toBeVisible();
+  // Each leading bait's best game hour: a share with its interval and what it rests on ("12 of 40 catches").
+  const best = dialog.getByRole('table', { name: en.baitGuide.best.hour });
+  await expect(best.getByTestId('best-share-interval').first()).toHaveText(/^\(\d+(\.\d)?–\d+(\.\d)?%\)$/);
+  await expect(best.getByTestId('best-sample').first()).toHaveText(/^[\d,]+ of [\d,]+ catches$/);
   await expect(dialog.locator('.recharts-bar-rectangle path').first()).toBeVisible();
   for (const split of ['byDepth', 'byWeather'] as const) {
     await dialog.getByRole('tab', { name: en.baitGuide.details[split] }).click();
-    const table = dialog.getByRole('table', { name: en.baitGuide.details[split] });
+    const table = dialog.getByRole('table', { name: en.baitGuide.details[split], exact: true });
     await expect(table).toBeVisible();
     expect(await table.getByRole('row').count()).toBeGreaterThan(1);
   }
@@ -108,6 +140,10 @@ test('a fish in the encyclopedia shows its top baits and links to its bait guide
       has: page.getByRole('heading', { level: 2, name: fish.name, exact: true }),
     });
   await expect(card.getByRole('list', { name: en.fishes.topBaits.title }).getByRole('listitem').first()).toBeVisible();
+  // The top bait's share with its interval, whole percents on a card (issue 25).
+  const top = (await (await request.get('/api/bait-guide/top')).json()) as BaitGuideTopResponse;
+  const first = top.fishes.find((entry) => entry.fish_id === fish.id)!.baits[0]!;
+  expectRange(await card.getByTestId('top-bait-share-interval').first().textContent(), first, 0);
   await expect(
     card.getByText(fill(en.fishes.topBaits.catches_other, { formatted: fish.total.toLocaleString('en') })),
   ).toBeVisible();

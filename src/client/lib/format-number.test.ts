@@ -7,6 +7,7 @@ import {
   formatArea,
   formatPoint,
   formatShare,
+  formatShareRange,
   shareDigits,
   formatWeight,
   formatWeightRange,
@@ -59,6 +60,14 @@ describe('number formats', () => {
     expect(formatShare(600 / 1000, 'en', shareDigits(1000))).toBe('60.0%');
     expect(formatShare(2 / 3, 'en', 0)).toBe('67%');
     expect(formatShare(0.004, 'en', 0)).toBe('<1%');
+  });
+
+  it('writes a share’s interval with the share’s decimals and one percent sign', () => {
+    expect(formatShareRange(0.3006, 0.9544, 'en', 0)).toBe('30–95%');
+    expect(formatShareRange(0.3006, 0.9544, 'zh', 0)).toBe('30–95%');
+    expect(formatShareRange(0.5565, 0.642, 'ja', 1)).toBe('55.7–64.2%');
+    expect(formatShareRange(0, 0.0000038, 'en', 1)).toBe('0.0–0.0%');
+    expect(formatShareRange(0.72, 1, 'en', 0)).toBe('72–100%');
   });
 
   it('signs a change and uses a real minus', () => {

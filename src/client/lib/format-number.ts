@@ -77,6 +77,18 @@ export function formatShare(share: number, locale: string, digits = 1): string {
   return format.format(share);
 }
 
+/**
+ * A share's 95 % interval (decision 0034) with the share's own decimals: "35–49%". The lower end may read 0: an
+ * interval's end is an estimate's bound, not a count, so the "<1%" of `formatShare` would only clutter it.
+ */
+export function formatShareRange(lower: number, upper: number, locale: string, digits = 1): string {
+  const fixed = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const low = numberFormat(locale, fixed).format(lower * 100);
+  const high = numberFormat(locale, { style: 'percent', ...fixed }).format(upper);
+  // The percent sign stands once, where the language writes it beside the upper end: "35–49%".
+  return high.replace(/\d[\d.,]*/, (number) => `${low}–${number}`);
+}
+
 /** A change in percent (already ×100) with its sign: "+12.5%", "−8%" (a real minus sign), "0%". */
 export function formatChange(pct: number, locale: string): string {
   const text = numberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baitGuideSearch, heatMapSearch } from './page-links';
+import { baitGuideSearch, fishPageSearch, heatMapSearch } from './page-links';
 
 describe('links between pages', () => {
   it("links a fish's bait guide in the API's names, on a map only when one is given", () => {
@@ -10,5 +10,9 @@ describe('links between pages', () => {
 
   it('links the heat map of a map narrowed to a fish', () => {
     expect(heatMapSearch(3, 42)).toBe('?map=3&fish=42');
+  });
+
+  it("opens a fish's detail in the encyclopedia", () => {
+    expect(fishPageSearch(42)).toBe('?fish=42');
   });
 });

@@ -17,3 +17,8 @@ export function baitGuideSearch(fish: number, map?: number | null): string {
 export function heatMapSearch(map: number, fish: number): string {
   return `?${new URLSearchParams({ map: String(map), fish: String(fish) }).toString()}`;
 }
+
+/** The fish encyclopedia with one fish's detail open: `?fish=42` (the encyclopedia's own parameter). */
+export function fishPageSearch(fish: number): string {
+  return `?${new URLSearchParams({ fish: String(fish) }).toString()}`;
+}

@@ -37,6 +37,10 @@ export const queryKeys = {
     top: (map: number | null) => ['bait-guide', 'top', map] as const,
     bait: (bait: number) => ['bait-guide', 'bait', bait] as const,
   },
+  collection: {
+    mine: (token: string, loggerId: string | null) => ['collection', 'mine', token, loggerId] as const,
+    shared: (shareId: string) => ['collection', 'shared', shareId] as const,
+  },
   catalogue: {
     baits: (lang: Locale, filters: Filters) => ['catalogue', 'baits', lang, filters] as const,
     fishesByMap: (map: number | null) => ['catalogue', 'fishes-by-map', map] as const,

@@ -7,6 +7,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BaitCatchesResponse } from '#shared/contracts/catches';
+import { withShare } from '#shared/share-interval';
 import { loadBaseConfig, resetBaseConfig } from '../lib/base-config';
 import { i18n, initI18n } from '../lib/i18n';
 import en from '../locales/en/baits.json';
@@ -25,14 +26,11 @@ const WORM: BaitCatchesResponse = {
   to: TO,
   total: 12,
   fishes: [
-    { fish_id: 10, count: 9, share: 0.75 },
-    { fish_id: 11, count: 2, share: 2 / 12 },
-    { fish_id: 12, count: 1, share: 1 / 12 },
+    withShare({ fish_id: 10, count: 9 }, 12),
+    withShare({ fish_id: 11, count: 2 }, 12),
+    withShare({ fish_id: 12, count: 1 }, 12),
   ],
-  maps: [
-    { map_id: 1, count: 10, share: 10 / 12 },
-    { map_id: 2, count: 2, share: 2 / 12 },
-  ],
+  maps: [withShare({ map_id: 1, count: 10 }, 12), withShare({ map_id: 2, count: 2 }, 12)],
 };
 const EMPTY: BaitCatchesResponse = { bait_id: 101, from: FROM, to: TO, total: 0, fishes: [], maps: [] };
 
@@ -82,15 +80,17 @@ describe('the bait page', () => {
       await screen.findByTestId('bait-fishes');
       expect(screen.getByTestId('sample-size').textContent).toBe('12 catches');
       expect(screen.getByTestId('window').textContent).toContain('72');
-      // Count and share, the share only from 3 catches on (BAIT_GUIDE_MIN_COUNT): 2 and 1 catches show none.
+      // Count and share with its 95 % interval, the share only from 3 catches on (BAIT_GUIDE_MIN_COUNT): 2 and 1
+      // catches show none. Every row rests on fewer than 30 catches, so each says so to a screen reader (decision 0034).
+      const thin = (name: string) => `${name} (${common.shareInterval.thin.replace('{{min}}', '30')})`;
       expect(rowsOf('bait-fishes')).toEqual([
-        ['Northern Pike', '9', '75%'],
-        ['Perch', '2', `—${en.page.tooFew}`],
-        ['Brown Trout', '1', `—${en.page.tooFew}`],
+        [thin('Northern Pike'), '9', '75% (47–91%)'],
+        [thin('Perch'), '2', `—${en.page.tooFew}`],
+        [thin('Brown Trout'), '1', `—${en.page.tooFew}`],
       ]);
       expect(rowsOf('bait-maps')).toEqual([
-        ['Amber Lake', '10', '83%'],
-        ['North River', '2', `—${en.page.tooFew}`],
+        [thin('Amber Lake'), '10', '83% (55–95%)'],
+        [thin('North River'), '2', `—${en.page.tooFew}`],
       ]);
       await waitFor(() => expect(document.title).toBe('Worm · Anglerdex'));
     },

@@ -19,7 +19,9 @@ import * as m0016 from './migrations/0016-heat-window-packed';
 import * as m0017 from './migrations/0017-catch-partitions';
 import * as m0018 from './migrations/0018-order-checkout-expiry';
 import * as m0019 from './migrations/0019-catch-client-star-fish';
-import * as m0021 from './migrations/0021-alerts';
+import * as m0020 from './migrations/0020-collection-sharing';
+import * as m0022 from './migrations/0022-catch-client-weight';
+import * as m0023 from './migrations/0023-alerts';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -45,7 +47,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-catch-partitions': m0017,
   '0018-order-checkout-expiry': m0018,
   '0019-catch-client-star-fish': m0019,
-  '0021-alerts': m0021,
+  '0020-collection-sharing': m0020,
+  '0022-catch-client-weight': m0022,
+  '0023-alerts': m0023,
 };
 
 function migratorOf(db: Db): Migrator {

@@ -341,7 +341,16 @@ export interface AiQuestionTable {
   created_at: number;
 }
 
-/** A member's followed fish (migration 0021, decision 0036); `map_key` 0: all maps. */
+/** A player's collection shared on a public page (migration 0020): a row only while sharing is on. */
+export interface CollectionShareTable {
+  user_id: string;
+  /** The public link's random part: 22 base64url characters (128 bits). */
+  share_id: string;
+  /** Epoch ms: when sharing was turned on. */
+  created_at: number;
+}
+
+/** A member's followed fish (migration 0023, decision 0036); `map_key` 0: all maps. */
 export interface AlertFollowTable {
   id: Generated<number>;
   user_id: string;
@@ -351,14 +360,14 @@ export interface AlertFollowTable {
   created_at: number;
 }
 
-/** A member's alert settings (migration 0021): a row only once something was changed. */
+/** A member's alert settings (migration 0023): a row only once something was changed. */
 export interface AlertMemberTable {
   user_id: string;
   /** Epoch ms when alert e-mails were turned off; null: on. */
   emails_off_at: number | null;
 }
 
-/** What a member was told (migration 0021): at most one per (member, fish, UTC day). */
+/** What a member was told (migration 0023): at most one per (member, fish, UTC day). */
 export interface AlertTable {
   id: Generated<number>;
   user_id: string;
@@ -379,7 +388,7 @@ export interface AlertTable {
   mail_at: number | null;
 }
 
-/** The alert job's last top three of a followed (fish, map) (migration 0021). */
+/** The alert job's last top three of a followed (fish, map) (migration 0023). */
 export interface AlertScopeTable {
   fish_id: number;
   map_key: number;
@@ -388,7 +397,7 @@ export interface AlertScopeTable {
   checked_at: number;
 }
 
-/** The alert job's trophy catches per (fish, map, UTC day of the catch), as last counted (migration 0021). */
+/** The alert job's trophy catches per (fish, map, UTC day of the catch), as last counted (migration 0023). */
 export interface AlertTrophyCountTable {
   fish_id: number;
   map_id: number;
@@ -396,7 +405,7 @@ export interface AlertTrophyCountTable {
   count: number;
 }
 
-/** Each map's `heat_map_version.changes` as the alert job last read it (migration 0021). */
+/** Each map's `heat_map_version.changes` as the alert job last read it (migration 0023). */
 export interface AlertSeenChangesTable {
   map_id: number;
   changes: number;
@@ -424,6 +433,7 @@ export interface Database {
   vip_subscription: VipSubscriptionTable;
   payment_event: PaymentEventTable;
   ai_question: AiQuestionTable;
+  collection_share: CollectionShareTable;
   alert_follow: AlertFollowTable;
   alert_member: AlertMemberTable;
   alert: AlertTable;

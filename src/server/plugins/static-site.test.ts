@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   ctx = await createTestApp({
     seed: false,
-    env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"' },
+    env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"', SHARE_MIN_SAMPLE: '12' },
   });
   mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
   writeFileSync(path.join(ctx.config.dataDir, 'media', 'maps', '101.png'), 'png-bytes');
@@ -43,6 +43,11 @@ describe('static site', () => {
     ['/query/baits/worm', 404],
     ['/en/query/baits/0', 404],
     ['/query/baits/12/more', 404],
+    // The player's collection (issue 25) and a shared collection's page by the shape of its share id.
+    ['/en/user/collection', 200],
+    ['/collection/AbCdEfGhIjKlMnOpQrSt_-', 200],
+    ['/ja/collection/AbCdEfGhIjKlMnOpQrSt_-', 200],
+    ['/collection/too-short', 404],
   ])('answers the SPA shell for %s with status %i', async (url, status) => {
     const res = await ctx.app.inject(url);
     expect(res.statusCode).toBe(status);
@@ -51,11 +56,19 @@ describe('static site', () => {
     expect(res.body).toContain('Anglerdex SPA');
   });
 
+  it('asks search engines not to index a shared collection', async () => {
+    const shared = await ctx.app.inject('/en/collection/AbCdEfGhIjKlMnOpQrSt_-');
+    expect(shared.headers['x-robots-tag']).toBe('noindex');
+    expect((await ctx.app.inject('/en/query/baits')).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('writes the runtime site settings into the shell as meta tags, escaped', async () => {
     const res = await ctx.app.inject('/');
     expect(res.body).toContain(
       '<meta name="anglerdex:forum-url" content="https://forum.example.org/a?b=1&#38;c=&#34;x&#34;">',
     );
+    // The pages' minimum sample for a share (decision 0034).
+    expect(res.body).toContain('<meta name="anglerdex:share-min-sample" content="12">');
   });
 
   it('never serves the raw shell without its settings', async () => {

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCALES } from '#shared/locales';
-import { BAIT_PAGE_ROUTE, itemIdOf, PAGES } from '#shared/pages';
+import { BAIT_PAGE_ROUTE, COLLECTION_PAGE_ROUTE, isShareId, itemIdOf, PAGES } from '#shared/pages';
 
 export interface StaticSiteOptions {
   clientDir: string;
@@ -30,6 +30,9 @@ const PAGE_URLS = [
 /** A bait's page in every language. Only the segment's shape is checked here (the client, which holds the
  * catalogue, tells an id no bait has): a segment that is no id gets the shell with a 404, like any unknown path. */
 const ITEM_PAGE_ROUTES = [BAIT_PAGE_ROUTE, ...LOCALES.map((l) => `/${l}${BAIT_PAGE_ROUTE}`)];
+
+/** A shared collection's page in every language, judged by the share id's shape alone, as the bait pages are. */
+const COLLECTION_PAGE_ROUTES = [COLLECTION_PAGE_ROUTE, ...LOCALES.map((l) => `/${l}${COLLECTION_PAGE_ROUTE}`)];
 
 function escapeAttribute(text: string): string {
   return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,6 +84,11 @@ export default fp(async function staticSite(
     for (const route of ITEM_PAGE_ROUTES)
       app.get<{ Params: { ref: string } }>(route, { schema: { hide: true } }, (request, reply) =>
         sendShell(reply, itemIdOf(request.params.ref) === null ? 404 : 200),
+      );
+    // A player's shared collection is for the people they send its link to: search engines are asked not to index it.
+    for (const route of COLLECTION_PAGE_ROUTES)
+      app.get<{ Params: { shareId: string } }>(route, { schema: { hide: true } }, (request, reply) =>
+        sendShell(reply.header('x-robots-tag', 'noindex'), isShareId(request.params.shareId) ? 200 : 404),
       );
   }
 

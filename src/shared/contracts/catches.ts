@@ -443,8 +443,22 @@ export type HeatmapResponse = z.infer<typeof HeatmapResponse>;
 export const BaitGuideQuery = z.object({ fish_id: QueryId, map_id: QueryId.optional() });
 export type BaitGuideQuery = z.output<typeof BaitGuideQuery>;
 
-/** `share = count / total` (0–1); lists sorted by count descending, then `bait_id` ascending. */
-export const BaitShare = z.object({ bait_id: z.number().int(), count: z.number().int(), share: z.number() });
+/**
+ * How sure a share is (issue 25, decision 0034): the 95 % Wilson score interval of `count / total` (z = 1.96), in
+ * 0–1, `share_lower ≤ share ≤ share_upper`; `src/shared/share-interval.ts` computes it for both sides.
+ */
+const ShareBounds = {
+  share_lower: z.number().min(0).max(1).describe('Lower end of the 95 % Wilson score interval of the share (0–1)'),
+  share_upper: z.number().min(0).max(1).describe('Upper end of the 95 % Wilson score interval of the share (0–1)'),
+};
+
+/** `share = count / total` (0–1) with its interval; lists sorted by count descending, then `bait_id` ascending. */
+export const BaitShare = z.object({
+  bait_id: z.number().int(),
+  count: z.number().int(),
+  share: z.number(),
+  ...ShareBounds,
+});
 export type BaitShare = z.infer<typeof BaitShare>;
 export const BaitGuideResponse = z.object({
   fish_id: z.number().int(),
@@ -487,8 +501,18 @@ export type BaitGuideTopResponse = z.infer<typeof BaitGuideTopResponse>;
  */
 export const BaitCatchesQuery = z.object({ bait_id: QueryId });
 export type BaitCatchesQuery = z.output<typeof BaitCatchesQuery>;
-export const FishShare = z.object({ fish_id: z.number().int(), count: z.number().int(), share: z.number() });
-export const MapShare = z.object({ map_id: z.number().int(), count: z.number().int(), share: z.number() });
+export const FishShare = z.object({
+  fish_id: z.number().int(),
+  count: z.number().int(),
+  share: z.number(),
+  ...ShareBounds,
+});
+export const MapShare = z.object({
+  map_id: z.number().int(),
+  count: z.number().int(),
+  share: z.number(),
+  ...ShareBounds,
+});
 export const BaitCatchesResponse = z.object({
   bait_id: z.number().int(),
   from: z.string(),

@@ -1,6 +1,7 @@
 import { BAIT_GUIDE_MIN_COUNT, BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
 import type { BaitShare } from '#shared/contracts/catches';
 import { displayGameHour } from '#shared/game/game-time';
+import { byShareLower } from '#shared/share-interval';
 
 /** Baits with fewer catches than this hide behind "show all" (docs/design.md §5). */
 export const MIN_COUNT = BAIT_GUIDE_MIN_COUNT;
@@ -49,4 +50,21 @@ export function sortDepths<T extends Split<string>>(entries: readonly T[]): T[] 
 /** Weathers with the most catches first. */
 export function sortByTotal<T extends Split<unknown>>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => b.total - a.total);
+}
+
+/**
+ * The condition (a game hour, depth band or weather) where a bait's share is surest (decision 0034): the highest lower
+ * end of its 95 % interval among the conditions that caught it, so a lucky 3 of 4 never beats 300 of 500; ties go to
+ * the earlier condition. Null when no condition caught it.
+ */
+export function bestConditionFor<C extends { baits: readonly BaitShare[] }>(
+  baitId: number,
+  conditions: readonly C[],
+): { condition: C; share: BaitShare } | null {
+  let best: { condition: C; share: BaitShare } | null = null;
+  for (const condition of conditions) {
+    const share = condition.baits.find((bait) => bait.bait_id === baitId);
+    if (share && (!best || byShareLower(share, best.share) < 0)) best = { condition, share };
+  }
+  return best;
 }

@@ -26,6 +26,8 @@ let quiet: FishItem;
 let mapA: MapItem;
 let mapB: MapItem;
 let baits: BaitItem[];
+/** Another fish of map A, four catches of which make the test fish 8 of map A's 12 catches. */
+let neighbour: FishItem | undefined;
 const HOUR = 3_600_000;
 
 const nameIn = (item: { name: string; name_en: string | null; name_ja: string | null }, lang: Locale) =>
@@ -53,6 +55,9 @@ beforeAll(async () => {
   mapB = view.maps.get(second!)!;
   quiet = [...view.fish.values()].find((f) => f.id !== fish.id && f.data.maps.length > 0)!;
   baits = [...view.baits.values()].slice(0, 4);
+  neighbour = [...view.fish.values()].find(
+    (f) => f.id !== fish.id && f.id !== quiet.id && f.data.maps.includes(mapA.id),
+  );
   const place = catchPlace(view);
   const now = Date.now();
   const at = (map: MapItem, hoursAgo: number, bait: BaitItem, extra: Record<string, unknown>) =>
@@ -81,6 +86,14 @@ beforeAll(async () => {
     at(mapB, 8, baits[2]!, { ...day, game_hour: 13 }),
     // Five days ago on map A, game hour 5 in a thunderstorm: only the 7-day window holds it.
     at(mapA, 5 * 24, baits[3]!, { weather: 'thunderstorm', depth: 4.5, night: false, game_hour: 5 }),
+    // Four catches of another fish on map A: the test fish is 8 of map A's 12 catches (67 %), 1 of map B's 1 (100 %).
+    ...(neighbour
+      ? [1, 2, 3, 4].map((h) => ({
+          ...at(mapA, h, baits[0]!, { ...day, game_hour: 12 }),
+          fish_id: neighbour!.id,
+          weight: neighbour!.data.min_weight,
+        }))
+      : []),
   ];
   const loggerId = (await app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} })).json().client_id;
   const written = await createCatchWriter(ctx.db.kysely, ctx.services.catalogue).writer.writeCatches(loggerId, items);
@@ -168,6 +181,44 @@ describe.each(['zh', 'en', 'ja'] as const)('conditions in %s', (lang) => {
     expect(text).toContain(PHRASES[lang].widenTo.days(7));
     expect(text).toContain(PHRASES[lang].widenTo.noConditions);
     expect(answer.facts).toHaveLength(1);
+  });
+});
+
+describe.each(['zh', 'en', 'ja'] as const)('uncertain shares in %s (decision 0034)', (lang) => {
+  it('a fact resting on fewer catches than SHARE_MIN_SAMPLE says its sample is thin', async () => {
+    const atNight = baitText(await ask(NIGHT[lang](nameIn(fish, lang))));
+    expect(atNight).toContain(PHRASES[lang].thin(3, 30));
+    // Beside each share, its interval: 3 of 3 is not a sure 100 %.
+    expect(atNight).toContain('44–100%');
+    const time = await ask(
+      {
+        zh: `${nameIn(fish, 'zh')}几点最好钓？`,
+        en: `What time is best for ${nameIn(fish, 'en')}?`,
+        ja: `${nameIn(fish, 'ja')}は何時に釣れる？`,
+      }[lang],
+    );
+    expect(time.facts.map((f) => f.text).join('\n')).toContain(PHRASES[lang].thin(8, 30));
+  });
+
+  it('the best map is where the fish’s share is surest: 8 of 12 beats a lucky 1 of 1', async () => {
+    if (!neighbour) return expect(neighbour).toBeUndefined();
+    const answer = await ask(
+      {
+        zh: `${nameIn(fish, 'zh')}在哪里钓？`,
+        en: `Where do I catch ${nameIn(fish, 'en')}?`,
+        ja: `${nameIn(fish, 'ja')}はどこで釣れる？`,
+      }[lang],
+    );
+    const place = answer.facts.filter((f) => f.intent === 'place').map((f) => f.text);
+    // The ranking names map A first (lower end 39 %) though map B's share is higher (100 %, lower end 21 %).
+    const ranking = place[0]!;
+    expect(ranking.indexOf(nameIn(mapA, lang))).toBeLessThan(ranking.indexOf(nameIn(mapB, lang)));
+    expect(ranking).toContain(PHRASES[lang].mapShare(nameIn(mapA, lang), 8, 12, '67', '39–86'));
+    expect(ranking).toContain(PHRASES[lang].mapShare(nameIn(mapB, lang), 1, 1, '100', '21–100'));
+    // The hot spots are map A's, and its link opens map A.
+    expect(place[1]).toContain(nameIn(mapA, lang));
+    const link = answer.links.find((l) => l.page === 'home')!;
+    expect(new URLSearchParams(link.search).get('map')).toBe(String(mapA.id));
   });
 });
 

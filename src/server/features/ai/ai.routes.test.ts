@@ -20,7 +20,8 @@ import type { Locale } from '#shared/locales';
 import { seedDemoActivity } from '../../demo/activity/seed-activity';
 import { asUser, signedIn, signedInVip } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { percent, weightText } from './builtin-answerer';
+import { byShareLower, withShare } from '#shared/share-interval';
+import { percent, percentRange, weightText } from './builtin-answerer';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -103,26 +104,31 @@ describe.each(LANGS)('POST /ai/ask in %s', (lang) => {
     for (const b of guide.baits.slice(0, 3)) {
       expect(text).toContain(nameIn(baits.get(b.bait_id)!, lang));
       expect(text).toContain(`${percent(b.share, guide.total)}%`);
+      // Beside each share, its 95 % interval as the API answers it (decision 0034).
+      expect(text).toContain(`${percentRange(b.share_lower, b.share_upper, guide.total)}%`);
       expect(text).toContain(String(b.count));
     }
     expect(text).toContain('72');
     expect(answer.links).toContainEqual(expect.objectContaining({ page: 'baitGuide', search: `?fish_id=${fish.id}` }));
   });
 
-  it('place: the heat map’s total and busiest cells on the busiest map', async () => {
+  it('place: the heat map’s total and busiest cells on the map where the fish’s share is surest', async () => {
     const answer = await ask(question('place'));
     expect(answer.intents).toContain('place');
+    // The fish's share of each map's catches, ranked by the lower end of its interval (decision 0034).
     const heats = await Promise.all(
-      fish.data.maps.map(async (id) => ({
-        id,
-        heat: await get<HeatmapResponse>(`/api/heatmap?map_id=${id}&fish_id=${fish.id}&range=7d`),
-      })),
+      fish.data.maps.map(async (id) => {
+        const heat = await get<HeatmapResponse>(`/api/heatmap?map_id=${id}&fish_id=${fish.id}&range=7d`);
+        const all = (await get<HeatmapResponse>(`/api/heatmap?map_id=${id}&range=7d`)).total;
+        return { id, heat, all, ...withShare({ count: heat.total }, all) };
+      }),
     );
-    heats.sort((a, b) => b.heat.total - a.heat.total || a.id - b.id);
+    heats.sort((a, b) => byShareLower(a, b) || a.id - b.id);
     const best = heats[0]!;
     const text = factsOf(answer, 'place');
     expect(text).toContain(nameIn(maps.get(best.id)!, lang));
     expect(text).toContain(String(best.heat.total));
+    if (heats.length > 1) expect(text).toContain(`${percentRange(best.share_lower, best.share_upper, best.all)}%`);
     const cells = [...best.heat.cells].sort((a, b) => b[2] - a[2] || a[1] - b[1] || a[0] - b[0]);
     const [col, row, count] = cells[0]!;
     expect(text).toContain(String(count));

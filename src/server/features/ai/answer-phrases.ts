@@ -26,14 +26,19 @@ export interface Phrases {
   bait(fish: string, where: string, window: string, total: number, top: string): string;
   /** Not even the widest slice had catches (`wider`: what was also tried, as widenTo's, or empty). */
   sliceNone(fish: string, where: string, window: string, wider: readonly string[]): string;
-  baitItem(bait: string, pct: string, count: number): string;
+  /** A bait's share (`pct`), its 95 % interval (`range`: `43–51`) and its catches. */
+  baitItem(bait: string, pct: string, range: string, count: number): string;
   place(fish: string, map: string, days: number, total: number, spots: string): string;
+  /** The maps ranked by the fish's share of their catches (the lower end of its interval first; mapShare's items). */
   placeMaps(fish: string, days: number, maps: string): string;
   placeNone(fish: string, where: string, days: number): string;
   /** Said after the hot spots when the question set conditions the heat map cannot split by. */
   placeIgnores: string;
   spot(x: number, y: number, count: number): string;
-  mapCount(map: string, count: number): string;
+  /** A map: the fish's catches (`count`) of all its catches (`of`), that share (`pct`) and its interval (`range`). */
+  mapShare(map: string, count: number, of: number, pct: string, range: string): string;
+  /** Said after a fact resting on fewer catches than the pages' minimum sample (`min`, SHARE_MIN_SAMPLE). */
+  thin(catches: number, min: number): string;
   hours(fish: string, where: string, window: string, total: number, top: string): string;
   hourItem(hour: number, count: number): string;
   depth(fish: string, where: string, window: string, total: number, top: string): string;
@@ -151,13 +156,14 @@ const zh: Phrases = {
   bait: (fish, where, window, total, top) => `${fish}${where}：${window}共有${total}条渔获记录，最常用的鱼饵是${top}。`,
   sliceNone: (fish, where, window, wider) =>
     `${fish}${where}：${window}没有渔获记录${wider.length > 0 ? `，放宽到${wider.join('，')}也没有` : ''}，暂无数据。`,
-  baitItem: (bait, pct, count) => `${bait} ${pct}%（${count}条）`,
+  baitItem: (bait, pct, range, count) => `${bait} ${pct}%（95%区间${range}%，${count}条）`,
   place: (fish, map, days, total, spots) => `${fish}在${map}：最近${days}天共${total}条渔获，最热的钓点是${spots}。`,
-  placeMaps: (fish, days, maps) => `${fish}最近${days}天各地图的渔获：${maps}。`,
+  placeMaps: (fish, days, maps) => `${fish}最近${days}天在各地图渔获中的占比（按95%区间下限排序）：${maps}。`,
   placeNone: (fish, where, days) => `${fish}${where}最近${days}天没有渔获记录。`,
   placeIgnores: '（热力图不区分游戏时间、天气和水深，这里统计全部渔获。）',
   spot: (x, y, count) => `坐标（${x}, ${y}）附近 ${count}条`,
-  mapCount: (map, count) => `${map} ${count}条`,
+  mapShare: (map, count, of, pct, range) => `${map} ${of}条中${count}条，${pct}%（区间${range}%）`,
+  thin: (catches, min) => `（只有${catches}条渔获，少于${min}条，样本偏少，比例仅供参考。）`,
   hours: (fish, where, window, total, top) =>
     `${fish}${where}：${window}的${total}条渔获中，渔获最多的游戏时间是${top}。`,
   hourItem: (hour, count) => `${hour}点（${count}条）`,
@@ -223,14 +229,17 @@ const en: Phrases = {
     `${fish}${where}: ${enCount(total, 'catch was', 'catches were')} reported ${window}; the most used baits were ${top}.`,
   sliceNone: (fish, where, window, wider) =>
     `${fish}${where}: no catches were reported ${window}${wider.length > 0 ? `, nor widened to ${andList(wider)}` : ''}, so there is no data to answer from yet.`,
-  baitItem: (bait, pct, count) => `${bait} ${pct}% (${count})`,
+  baitItem: (bait, pct, range, count) => `${bait} ${pct}% (95% range ${range}%, ${count})`,
   place: (fish, map, days, total, spots) =>
     `${fish} on ${map}: ${enCount(total, 'catch', 'catches')} in the last ${days} days; the busiest spots were ${spots}.`,
-  placeMaps: (fish, days, maps) => `${fish} catches per map in the last ${days} days: ${maps}.`,
+  placeMaps: (fish, days, maps) =>
+    `${fish}'s share of each map's catches in the last ${days} days, surest first (by the low end of the 95% range): ${maps}.`,
   placeNone: (fish, where, days) => `No ${fish} catches were reported${where} in the last ${days} days.`,
   placeIgnores: ' (The heat map does not split by game hour, weather or depth: these spots count every catch.)',
   spot: (x, y, count) => `around (${x}, ${y}) with ${enCount(count, 'catch', 'catches')}`,
-  mapCount: (map, count) => `${map} ${count}`,
+  mapShare: (map, count, of, pct, range) => `${map} ${count} of ${of}, ${pct}% (range ${range}%)`,
+  thin: (catches, min) =>
+    ` Only ${enCount(catches, 'catch backs', 'catches back')} this, fewer than ${min}: a thin sample, so read it as a rough guide.`,
   hours: (fish, where, window, total, top) =>
     `${fish}${where}: of ${enCount(total, 'catch', 'catches')} ${window}, the best game hours were ${top}.`,
   hourItem: (hour, count) => `${hour}:00 (${count})`,
@@ -298,14 +307,16 @@ const ja: Phrases = {
     `${fish}${where}：${window}の釣果は${total}件、よく使われた餌は${top}です。`,
   sliceNone: (fish, where, window, wider) =>
     `${fish}${where}：${window}の釣果はありません${wider.length > 0 ? `（${wider.join('、')}に広げても同じ）` : ''}。まだデータがありません。`,
-  baitItem: (bait, pct, count) => `${bait} ${pct}%（${count}件）`,
+  baitItem: (bait, pct, range, count) => `${bait} ${pct}%（95%範囲${range}%、${count}件）`,
   place: (fish, map, days, total, spots) =>
     `${map}の${fish}：過去${days}日間の釣果は${total}件、よく釣れたポイントは${spots}です。`,
-  placeMaps: (fish, days, maps) => `過去${days}日間のマップ別の${fish}の釣果：${maps}。`,
+  placeMaps: (fish, days, maps) =>
+    `過去${days}日間、各マップの釣果に占める${fish}の割合（95%範囲の下限が高い順）：${maps}。`,
   placeNone: (fish, where, days) => `${fish}${where}の釣果は過去${days}日間ありません。`,
   placeIgnores: '（ヒートマップはゲーム内時間・天気・水深で分けないため、すべての釣果で数えています。）',
   spot: (x, y, count) => `座標（${x}, ${y}）付近 ${count}件`,
-  mapCount: (map, count) => `${map} ${count}件`,
+  mapShare: (map, count, of, pct, range) => `${map} ${of}件中${count}件、${pct}%（範囲${range}%）`,
+  thin: (catches, min) => `（釣果は${catches}件のみで${min}件未満：サンプルが少ないため、割合は目安です。）`,
   hours: (fish, where, window, total, top) =>
     `${fish}${where}：${window}の釣果${total}件のうち、よく釣れたゲーム時間は${top}です。`,
   hourItem: (hour, count) => `${hour}時（${count}件）`,

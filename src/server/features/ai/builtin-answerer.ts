@@ -3,7 +3,9 @@
  * (question-reading.ts), then answers each thing asked from the same service functions the pages use — the bait
  * guide and its detail, the heat map, the official records, the catalogue — so every number it cites is the number
  * those pages show for the same filters, with the sample size and the time window, and links to the page that
- * shows more. It depends on small interfaces of its own; services.ts hands it the real services.
+ * shows more. Where it names a best (a map for the fish, a game hour, depth or weather) it ranks shares by the lower
+ * end of their 95 % interval, as the pages do, and it says when a fact rests on fewer catches than the pages' minimum
+ * sample (decision 0034). It depends on small interfaces of its own; services.ts hands it the real services.
  */
 import type { AiFact, AiIntent, AiLink } from '#shared/contracts/ai';
 import type { BaitItem, FishItem, MapItem, StarTypeItem } from '#shared/contracts/catalogue';
@@ -18,6 +20,7 @@ import type {
 } from '#shared/contracts/catches';
 import type { WeatherKind } from '#shared/game/catch-attributes';
 import type { Locale } from '#shared/locales';
+import { byShareLower, DEFAULT_SHARE_MIN_SAMPLE, isThinSample, withShare } from '#shared/share-interval';
 import { PHRASES, type Phrases } from './answer-phrases';
 import {
   type Conditions,
@@ -74,6 +77,11 @@ export interface AnswerSources {
   records: AnswerRecords;
 }
 
+export interface AnswerSettings {
+  /** A fact resting on fewer catches says its sample is thin (`SHARE_MIN_SAMPLE`, the pages' dimming). */
+  shareMinSample: number;
+}
+
 export interface BuiltAnswer {
   language: Locale;
   fishId: number | null;
@@ -102,6 +110,11 @@ export function percent(share: number, sample: number): string {
   const digits = shareDigits(sample);
   const text = (share * 100).toFixed(digits);
   return share > 0 && Number(text) === 0 ? `<${digits === 0 ? '1' : '0.1'}` : text;
+}
+/** A share's 95 % interval as the facts write it, with the share's own decimals: `43–51`. */
+export function percentRange(lower: number, upper: number, sample: number): string {
+  const digits = shareDigits(sample);
+  return `${(lower * 100).toFixed(digits)}–${(upper * 100).toFixed(digits)}`;
 }
 export function weightText(grams: number): string {
   return grams < 1000 ? `${grams} g` : `${Number((grams / 1000).toFixed(3))} kg`;
@@ -137,7 +150,10 @@ interface CountedSlice {
 export class BuiltinAnswerer {
   private indexes: { version: number; fish: NameIndex; maps: NameIndex } | null = null;
 
-  constructor(private readonly sources: AnswerSources) {}
+  constructor(
+    private readonly sources: AnswerSources,
+    private readonly settings: AnswerSettings = { shareMinSample: DEFAULT_SHARE_MIN_SAMPLE },
+  ) {}
 
   async answer(question: string): Promise<BuiltAnswer> {
     const view = await this.sources.catalogue.view();
@@ -177,7 +193,7 @@ export class BuiltinAnswerer {
       };
     }
 
-    const context = new AnswerContext(this.sources, view, reading, p);
+    const context = new AnswerContext(this.sources, view, reading, p, this.settings);
     const intents = reading.intents.length > 0 ? reading.intents : (['overview'] as AiIntent[]);
     for (const intent of intents) await context.answer(intent);
     return {
@@ -246,6 +262,7 @@ class AnswerContext {
     private readonly view: View,
     private readonly reading: Reading,
     private readonly p: Phrases,
+    private readonly settings: AnswerSettings,
   ) {
     this.fish = reading.fish!;
     this.fishName = this.name(this.fish);
@@ -281,6 +298,13 @@ class AnswerContext {
 
   private fact(intent: AiIntent, text: string) {
     this.facts.push({ intent, text });
+  }
+
+  /** What a fact adds when it rests on fewer catches than the pages' minimum sample: nothing, or a short warning. */
+  private thin(catches: number): string {
+    return isThinSample(catches, this.settings.shareMinSample)
+      ? this.p.thin(catches, this.settings.shareMinSample)
+      : '';
   }
 
   private link(link: AiLink) {
@@ -375,12 +399,17 @@ class AnswerContext {
     const window = this.p.window(step.hours, minuteText(detail.from), minuteText(detail.to));
     const top = detail.baits.slice(0, TOP).map((b) => {
       const bait = this.view.baits.get(b.bait_id);
-      return this.p.baitItem(bait ? this.name(bait) : `#${b.bait_id}`, percent(b.share, detail.total), b.count);
+      return this.p.baitItem(
+        bait ? this.name(bait) : `#${b.bait_id}`,
+        percent(b.share, detail.total),
+        percentRange(b.share_lower, b.share_upper, detail.total),
+        b.count,
+      );
     });
     this.sliceFact(
       intent,
       counted,
-      this.p.bait(this.fishName, this.whereOf(step), window, detail.total, this.p.list(top)),
+      `${this.p.bait(this.fishName, this.whereOf(step), window, detail.total, this.p.list(top))}${this.thin(detail.total)}`,
     );
     this.link({
       page: 'baitGuide',
@@ -389,17 +418,35 @@ class AnswerContext {
     });
   }
 
-  private async heatmapOf(mapId: number): Promise<HeatmapResponse> {
-    const answer = await this.sources.heatmap.heatmap({ map_id: mapId, fish_id: this.fish.id, range: PLACE_RANGE });
+  /** The heat map of the fish (or, `fish` null, of every fish) on a map over the place answer's days. */
+  private async heatmapOf(mapId: number, fish: number | null = this.fish.id): Promise<HeatmapResponse> {
+    const query = { map_id: mapId, range: PLACE_RANGE, ...(fish === null ? {} : { fish_id: fish }) } as const;
+    const answer = await this.sources.heatmap.heatmap(query);
     return JSON.parse(answer.body) as HeatmapResponse;
+  }
+
+  /**
+   * The fish's share of each map's catches (the heat map's totals over the same days, with and without the fish),
+   * best first by the lower end of its interval: the map where a catch is most surely this fish, so a quiet map's
+   * lucky 3 of 4 never beats a busy one's 300 of 500. A map without catches of the fish asks no second total.
+   */
+  private async rankMaps(mapIds: readonly number[]) {
+    const maps = await Promise.all(
+      mapIds.map(async (id) => {
+        const heat = await this.heatmapOf(id);
+        // The map's own total is read after the fish's, so a catch arriving between them never makes it the smaller.
+        const all = heat.total > 0 ? Math.max(heat.total, (await this.heatmapOf(id, null)).total) : 0;
+        return { id, heat, ...withShare({ count: heat.total }, all), all };
+      }),
+    );
+    return maps.sort((a, b) => byShareLower(a, b) || a.id - b.id);
   }
 
   private async place() {
     const mapIds = this.reading.map
       ? [this.reading.map.id]
       : this.fish.data.maps.filter((id) => this.view.maps.has(id));
-    const maps = await Promise.all(mapIds.map(async (id) => ({ id, heat: await this.heatmapOf(id) })));
-    maps.sort((a, b) => b.heat.total - a.heat.total || a.id - b.id);
+    const maps = await this.rankMaps(mapIds);
     const best = maps[0];
     if (!best || best.heat.total === 0) {
       this.fact('place', this.p.placeNone(this.fishName, this.where, PLACE_DAYS));
@@ -415,7 +462,15 @@ class AnswerContext {
       const perMap = maps
         .filter((m) => m.heat.total > 0)
         .slice(0, 5)
-        .map((m) => this.p.mapCount(this.name(this.view.maps.get(m.id)!), m.heat.total));
+        .map((m) =>
+          this.p.mapShare(
+            this.name(this.view.maps.get(m.id)!),
+            m.heat.total,
+            m.all,
+            percent(m.share, m.all),
+            percentRange(m.share_lower, m.share_upper, m.all),
+          ),
+        );
       this.fact('place', this.p.placeMaps(this.fishName, PLACE_DAYS, this.p.list(perMap)));
     }
     const heat = best.heat;
@@ -430,7 +485,10 @@ class AnswerContext {
     const mapName = this.name(this.view.maps.get(best.id)!);
     // The heat map counts cells per day, not per game hour, weather or depth: the fact says it ignored the conditions.
     const ignored = hasConditions(this.reading.conditions) ? this.p.placeIgnores : '';
-    this.fact('place', `${this.p.place(this.fishName, mapName, PLACE_DAYS, heat.total, this.p.list(spots))}${ignored}`);
+    this.fact(
+      'place',
+      `${this.p.place(this.fishName, mapName, PLACE_DAYS, heat.total, this.p.list(spots))}${ignored}${this.thin(heat.total)}`,
+    );
     const search = new URLSearchParams({ map: String(best.id), fish: String(this.fish.id) });
     if (cells[0]) search.set('cell', `${cells[0][0]}-${cells[0][1]}`);
     this.link({ page: 'home', search: `?${search.toString()}`, label: this.p.link.heatmap(this.fishName, mapName) });
@@ -441,8 +499,14 @@ class AnswerContext {
     const { detail, step } = counted;
     const window = this.p.window(step.hours, minuteText(detail.from), minuteText(detail.to));
     const where = this.whereOf(step);
+    // Each condition's share of the slice's catches, ranked as the pages rank shares (decision 0034); one total for
+    // all, so this is the order of their counts.
     const byCount = <K>(groups: { key: K; total: number }[]) =>
-      [...groups].sort((a, b) => b.total - a.total).slice(0, TOP);
+      groups
+        .map((group, index) => ({ group, index, ...withShare({ count: group.total }, detail.total) }))
+        .sort((a, b) => byShareLower(a, b) || a.index - b.index)
+        .slice(0, TOP)
+        .map(({ group }) => group);
     let text: string;
     if (intent === 'time') {
       const top = byCount(detail.by_hour).map((g) => this.p.hourItem(g.key, g.total));
@@ -456,7 +520,7 @@ class AnswerContext {
       );
       text = this.p.weather(this.fishName, where, window, detail.total, this.p.list(top));
     }
-    this.sliceFact(intent, counted, text);
+    this.sliceFact(intent, counted, `${text}${this.thin(detail.total)}`);
     this.link({ page: 'baitGuide', search: this.guideSearch(step, true), label: this.p.link.details(this.fishName) });
   }
 

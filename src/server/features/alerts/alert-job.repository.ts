@@ -1,5 +1,5 @@
 /**
- * The alert job's reads and writes (decision 0036): who follows what, the job's memory (migration 0021: the last top
+ * The alert job's reads and writes (decision 0036): who follows what, the job's memory (migration 0023: the last top
  * three of each followed fish and map, trophy counts per map and catch day, the maps' change counters as last read),
  * the trophy catches of followed fish counted from the catch table's indexes, and the alerts' e-mail states.
  */

@@ -1,6 +1,6 @@
 /**
  * How an alert is stored and shown: its `detail` JSON (what the job found) and the wire shape of `GET /api/alerts`.
- * `map_key` 0 is "all maps" in the tables (migration 0021) and `null` on the wire.
+ * `map_key` 0 is "all maps" in the tables (migration 0023) and `null` on the wire.
  */
 import type { Selectable } from 'kysely';
 import type { Alert, AlertKind, AlertTrophy } from '#shared/contracts/alerts';

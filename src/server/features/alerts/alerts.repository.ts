@@ -1,5 +1,5 @@
 /**
- * A member's side of alerts (migration 0021): follows, the e-mail setting, the alerts and their read state. The job's
+ * A member's side of alerts (migration 0023): follows, the e-mail setting, the alerts and their read state. The job's
  * own tables are alert-job.repository.ts's.
  */
 import type { Kysely, Selectable } from 'kysely';

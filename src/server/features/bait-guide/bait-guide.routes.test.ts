@@ -5,7 +5,16 @@
  * matter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAIT_GUIDE_WINDOW_HOURS, depthBand, wireTime } from '#shared/contracts/catches';
+import {
+  BAIT_GUIDE_WINDOW_HOURS,
+  type BaitCatchesResponse,
+  type BaitGuideDetailResponse,
+  type BaitGuideResponse,
+  type BaitGuideTopResponse,
+  depthBand,
+  wireTime,
+} from '#shared/contracts/catches';
+import { shareInterval } from '#shared/share-interval';
 import { createCatchWriter } from '../../catch-store/catch-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { catchPlace, type CatchPlace, validCatch } from '../../test/catch-fixtures';
@@ -255,8 +264,18 @@ describe('GET /bait-guide/top', () => {
     const entry = (await service().top({ map_id: place.mapId })).fishes.find((f) => f.fish_id === fish.id)!;
     expect(entry.total).toBe(TOP_SLICES + 1);
     expect(entry.baits).toEqual([
-      { bait_id: baits[0]!, count: TOP_SLICES / 2 + 1, share: (TOP_SLICES / 2 + 1) / (TOP_SLICES + 1) },
-      { bait_id: baits[1]!, count: TOP_SLICES / 2, share: TOP_SLICES / 2 / (TOP_SLICES + 1) },
+      {
+        bait_id: baits[0]!,
+        count: TOP_SLICES / 2 + 1,
+        share: (TOP_SLICES / 2 + 1) / (TOP_SLICES + 1),
+        ...shareInterval(TOP_SLICES / 2 + 1, TOP_SLICES + 1),
+      },
+      {
+        bait_id: baits[1]!,
+        count: TOP_SLICES / 2,
+        share: TOP_SLICES / 2 / (TOP_SLICES + 1),
+        ...shareInterval(TOP_SLICES / 2, TOP_SLICES + 1),
+      },
     ]);
   });
 
@@ -387,5 +406,80 @@ describe('GET /bait-guide/bait (a bait page, issue 26)', () => {
       expect(bad.statusCode, query).toBe(422);
       expect(bad.json().detail[0].loc, query).toEqual(['query', 'bait_id']);
     }
+  });
+});
+
+describe('share intervals (issue 25, decision 0034)', () => {
+  /** The published 95 % Wilson interval of 3 of 4 (Newcombe 1998's method 3, to four places) and of 1 of 4. */
+  const THREE_OF_FOUR = { share_lower: 0.3006, share_upper: 0.9544 };
+  const ONE_OF_FOUR = { share_lower: 0.0456, share_upper: 0.6994 };
+  const expectInterval = (got: { share_lower: number; share_upper: number }, want: typeof THREE_OF_FOUR) => {
+    expect(got.share_lower).toBeCloseTo(want.share_lower, 4);
+    expect(got.share_upper).toBeCloseTo(want.share_upper, 4);
+  };
+  const json = async <T>(url: string): Promise<T> => {
+    const res = await ctx.app.inject({ url });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('every share of the guide, its detail, the top baits and a bait’s page carries its 95 % Wilson interval', async () => {
+    const fish = takeFish();
+    const other = takeFish();
+    const bait = [...(await ctx.services.catalogue.view()).baits.keys()][10]!;
+    const now = Date.now();
+    const at = (bait: number, game_hour: number, fishOf = fish) => ({
+      fish_id: fishOf.id,
+      caught_at: wireTime(now - HOUR),
+      bait_id: bait,
+      weight: fishOf.weight,
+      game_hour,
+    });
+    // The fish: 3 of 4 with `bait`, 1 of 4 with baits[0], all at game hour 6 but one at 7. Another fish: 1 with `bait`.
+    await store(fish.id, [at(bait, 6), at(bait, 6), at(bait, 7), at(baits[0]!, 6), at(bait, 6, other)], now);
+
+    const guide = await json<BaitGuideResponse>(`/api/bait-guide?fish_id=${fish.id}`);
+    expect(guide.total).toBe(4);
+    expect(guide.baits.map((b) => [b.bait_id, b.count, b.share])).toEqual([
+      [bait, 3, 0.75],
+      [baits[0], 1, 0.25],
+    ]);
+    expectInterval(guide.baits[0]!, THREE_OF_FOUR);
+    expectInterval(guide.baits[1]!, ONE_OF_FOUR);
+
+    const detail = await json<BaitGuideDetailResponse>(`/api/bait-guide/detail?fish_id=${fish.id}`);
+    expect(detail.baits).toEqual(guide.baits);
+    // Each split's shares are of its own total: at hour 6, 2 of 3 with `bait`; at hour 7, 1 of 1.
+    const six = detail.by_hour.find((h) => h.key === 6)!;
+    expect(six.total).toBe(3);
+    expect(six.baits[0]).toEqual({ bait_id: bait, count: 2, share: 2 / 3, ...shareInterval(2, 3) });
+    expect(six.baits[0]!.share_lower).toBeCloseTo(0.2077, 4);
+    const seven = detail.by_hour.find((h) => h.key === 7)!;
+    expect(seven.baits).toEqual([
+      { bait_id: bait, count: 1, share: 1, share_lower: shareInterval(1, 1).share_lower, share_upper: 1 },
+    ]);
+    expect(seven.baits[0]!.share_lower).toBeCloseTo(0.2065, 4);
+    for (const split of [detail.by_hour, detail.by_depth, detail.by_weather])
+      for (const part of split)
+        for (const b of part.baits) {
+          expect(b.share_lower).toBeLessThanOrEqual(b.share);
+          expect(b.share_upper).toBeGreaterThanOrEqual(b.share);
+        }
+
+    // Asked on the test map, a key no other test of this file asks the app for (its answer is kept a minute).
+    const top = await json<BaitGuideTopResponse>(`/api/bait-guide/top?map_id=${place.mapId}`);
+    const entry = top.fishes.find((f) => f.fish_id === fish.id)!;
+    expect(entry.baits).toEqual(guide.baits);
+
+    const page = await json<BaitCatchesResponse>(`/api/bait-guide/bait?bait_id=${bait}`);
+    expect(page.total).toBe(4);
+    expect(page.fishes.map((f) => [f.fish_id, f.count])).toEqual([
+      [fish.id, 3],
+      [other.id, 1],
+    ]);
+    expectInterval(page.fishes[0]!, THREE_OF_FOUR);
+    expectInterval(page.fishes[1]!, ONE_OF_FOUR);
+    expect(page.maps).toEqual([{ map_id: place.mapId, count: 4, share: 1, ...shareInterval(4, 4) }]);
+    expect(page.maps[0]!.share_lower).toBeCloseTo(4 / (4 + 1.96 ** 2), 12);
   });
 });

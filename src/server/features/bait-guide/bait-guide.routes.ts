@@ -29,8 +29,10 @@ export interface BaitGuideRoutesOptions {
   catalogue: BaitGuideCatalogue;
 }
 
-const WINDOW =
-  'Public, not rate-limited. The last 72 hours ending now. `share = count / total` (0–1); baits sorted by count descending, then `bait_id` ascending; a sandwich catch counts for its `bait_id`.';
+/** What every share of these routes carries beside it (issue 25, decision 0034). */
+const INTERVAL =
+  '`share_lower` and `share_upper` are the 95 % Wilson score interval of the share (z = 1.96, 0–1): the fewer catches a share rests on, the wider it is.';
+const WINDOW = `Public, not rate-limited. The last 72 hours ending now. \`share = count / total\` (0–1); ${INTERVAL} Baits sorted by count descending, then \`bait_id\` ascending; a sandwich catch counts for its \`bait_id\`.`;
 const invalid = { 422: ValidationErrorBody.describe('A query parameter is invalid (FastAPI validation list)') };
 
 export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = async (app, { baitGuide, catalogue }) => {
@@ -78,6 +80,7 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
           'Public, not rate-limited. The last 72 hours ending now, the window of `/bait-guide`. `total` is the sample ' +
           'size: the catches whose `bait_id` is this bait (a sandwich catch counts for its first bait). `fishes` and ' +
           '`maps` each give `count` and `share = count / total` (0–1), sorted by count descending, then id ascending. ' +
+          `${INTERVAL} ` +
           'A bait of the catalogue (a deprecated one too) without catches answers `total: 0` and empty lists.',
         querystring: BaitCatchesQuery,
         response: {

@@ -1,8 +1,8 @@
 /**
  * The bait guide (docs/catch-data-api.md §4, docs/design.md §5): for a fish (and optionally a map), the baits of the
- * last 72 hours ending now ranked by share, `share = count / total`, sorted by count descending then `bait_id`
- * ascending; the detail adds the same split by game hour, depth band and weather. The encyclopedia's top three baits of
- * every fish come from one query, kept for a minute.
+ * last 72 hours ending now ranked by share, `share = count / total` with its 95 % interval (decision 0034), sorted by
+ * count descending then `bait_id` ascending; the detail adds the same split by game hour, depth band and weather.
+ * The encyclopedia's top three baits of every fish come from one query, kept for a minute.
  */
 import {
   BAIT_GUIDE_WINDOW_HOURS,
@@ -18,6 +18,7 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import { WEATHER_KINDS, type WeatherKind } from '#shared/game/catch-attributes';
+import { type ShareInterval, withShare } from '#shared/share-interval';
 import { type AnswerKeeping, type Kept, KeptAnswers } from '../../catch-store/catch-reads';
 import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
@@ -35,28 +36,31 @@ export interface SliceGroup {
   weather: WeatherKind;
 }
 
-type Ranked<K extends string> = { [P in K]: number } & { count: number; share: number };
+type Ranked<K extends string> = { [P in K]: number } & { count: number; share: number } & ShareInterval;
 
 /**
  * Counts per id → the contract's ranked shares under the id's name (`bait_id`, `fish_id`, `map_id`): `share = count /
- * total`, by count descending, then id ascending. The one ranking of the guide, its detail, the top baits and a bait's
- * page.
+ * total` with its 95 % interval (decision 0034: a few operations per counted row, no query), by count descending, then
+ * id ascending; all of one list share one total, so the count orders them as their intervals' lower ends would. The
+ * one ranking of the guide, its detail, the top baits and a bait's page; `limit` keeps the first rows only.
  */
 function rankBy<K extends string>(
   idName: K,
   counts: ReadonlyMap<number, number>,
+  limit = Infinity,
 ): { total: number; ranked: Ranked<K>[] } {
   let total = 0;
   for (const count of counts.values()) total += count;
   const ranked = [...counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([id, count]) => ({ [idName]: id, count, share: count / total }) as Ranked<K>);
+    .slice(0, limit)
+    .map(([id, count]) => withShare({ [idName]: id, count } as { [P in K]: number } & { count: number }, total));
   return { total, ranked };
 }
 
-/** Counts per bait → the contract's ranked shares. */
-function rankBaits(counts: ReadonlyMap<number, number>): { total: number; baits: BaitShare[] } {
-  const { total, ranked } = rankBy('bait_id', counts);
+/** Counts per bait → the contract's ranked shares (the first `limit`). */
+function rankBaits(counts: ReadonlyMap<number, number>, limit?: number): { total: number; baits: BaitShare[] } {
+  const { total, ranked } = rankBy('bait_id', counts, limit);
   return { total, baits: ranked };
 }
 
@@ -250,8 +254,8 @@ export class BaitGuideService {
       fishes: [...byFish]
         .sort((a, b) => a[0] - b[0])
         .map(([fish_id, counts]) => {
-          const ranked = rankBaits(counts);
-          return { fish_id, total: ranked.total, baits: ranked.baits.slice(0, 3) };
+          const ranked = rankBaits(counts, 3);
+          return { fish_id, total: ranked.total, baits: ranked.baits };
         }),
     };
     this.topCache.delete(key);

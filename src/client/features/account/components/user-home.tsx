@@ -3,6 +3,7 @@ import {
   IconBell,
   IconChevronRight,
   IconDatabase,
+  IconFish,
   IconLogout,
   IconReceipt,
   IconStack2,
@@ -123,6 +124,12 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
                 ? `${t('user.loggerIdLabel')}: ${user.client_id}`
                 : `${t('user.myDataCard')} · ${t('user.loggerIdLabel')}: ${t('user.loggerIdNone')}`
             }
+          />
+          <SectionCard
+            to={localePath(PAGE_PATHS.collection)}
+            icon={IconFish}
+            title={tc('pages.collection.title')}
+            text={t('user.collectionCard')}
           />
           <SectionCard
             to={localePath(PAGE_PATHS.orders)}

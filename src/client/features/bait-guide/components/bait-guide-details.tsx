@@ -12,11 +12,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaitShare } from '#shared/contracts/catches';
 import { formatGameHour, GAME_HOURS, displayGameHour } from '#shared/game/game-time';
+import { isThinSample, withShare } from '#shared/share-interval';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { ShareIntervalNote, ShareWithInterval, ThinSampleNote } from '../../../components/share-with-interval';
 import { useLocale } from '../../../lib/use-locale';
+import { shareMinSample } from '../../../lib/share-min-sample';
 import { useBaitGuideDetail } from '../api/bait-guide-queries';
 import { formatCount, formatShare, shareDigits } from '../../../lib/format-number';
-import { depthLabel, MIN_COUNT, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
+import { bestConditionFor, depthLabel, MIN_COUNT, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitGuideSummary } from './bait-guide-summary';
 
@@ -45,6 +48,8 @@ interface Series {
   name: string;
   label: string;
   color: string;
+  /** The bait of a named series; none for "other baits". */
+  baitId?: number;
 }
 
 interface SplitViewProps {
@@ -53,7 +58,89 @@ interface SplitViewProps {
   /** Columns (one per condition, for the 24 hours) or rows (long labels: weather, depth). */
   layout: 'columns' | 'rows';
   title: string;
+  /** The heading of the best condition of each bait ("Best game hour for each bait"). */
+  bestTitle: string;
   testId: string;
+}
+
+/**
+ * For each leading bait, the condition where its share is surest (`bestConditionFor`: the lower end of the interval,
+ * decision 0034), with that share, its interval and what it rests on; a best resting on fewer catches than the
+ * minimum sample is dimmed.
+ */
+function BestConditions({
+  conditions,
+  series,
+  title,
+}: Pick<SplitViewProps, 'conditions' | 'series'> & { title: string }) {
+  const { t } = useTranslation('bait-guide');
+  const lang = useLocale();
+  const minSample = shareMinSample();
+  const rows = series.flatMap((entry) => {
+    if (entry.baitId === undefined) return [];
+    const best = bestConditionFor(entry.baitId, conditions);
+    return best ? [{ entry, ...best }] : [];
+  });
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={4} size="h6">
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {t('best.hint')}
+      </Text>
+      <Table.ScrollContainer minWidth={300}>
+        <Table verticalSpacing={4} fz="sm" aria-label={title} data-testid="best-conditions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('best.bait')}</Table.Th>
+              <Table.Th scope="col">{t('best.condition')}</Table.Th>
+              <Table.Th scope="col" ta="end">
+                {t('best.share')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(({ entry, condition, share }) => {
+              const thin = isThinSample(share.count, minSample);
+              return (
+                <Table.Tr key={entry.name} data-bait-id={entry.baitId} data-thin={thin || undefined}>
+                  <Table.Th scope="row" fw={500} c={thin ? 'dimmed' : undefined}>
+                    <Group gap="xs" wrap="nowrap">
+                      <ColorSwatch
+                        color={`var(--mantine-color-${entry.color.replace('.', '-')})`}
+                        size={10}
+                        aria-hidden
+                      />
+                      <span>{entry.label}</span>
+                    </Group>
+                  </Table.Th>
+                  <Table.Td
+                    c={thin ? 'dimmed' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="best-condition"
+                  >
+                    {condition.label}
+                  </Table.Td>
+                  <Table.Td ta="end">
+                    <ShareWithInterval value={share} sample={condition.total} dimmed={thin} testId="best-share" />
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="best-sample">
+                      {t('best.ofCatches', {
+                        count: formatCount(share.count, lang),
+                        total: formatCount(condition.total, lang),
+                      })}
+                    </Text>
+                    {thin && <ThinSampleNote min={minSample} />}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
 }
 
 /**
@@ -62,10 +149,11 @@ interface SplitViewProps {
  * names no share (one catch would draw a 100 % bar); the table says it has too few. Rows name their catches on
  * the axis too.
  */
-function SplitView({ conditions, series, layout, title, testId }: SplitViewProps) {
+function SplitView({ conditions, series, layout, title, bestTitle, testId }: SplitViewProps) {
   const { t } = useTranslation('bait-guide');
   const lang = useLocale();
   const label = useBaitLabel();
+  const minSample = shareMinSample();
   const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const named = new Set(series.filter((entry) => entry.name !== OTHER).map((entry) => entry.name));
   const data = conditions.map((condition) => {
@@ -126,6 +214,7 @@ function SplitView({ conditions, series, layout, title, testId }: SplitViewProps
         barChartProps={{ margin: { right: 16 } }}
         aria-hidden
       />
+      <BestConditions conditions={withData} series={series} title={bestTitle} />
       <Table.ScrollContainer minWidth={320}>
         <Table striped withTableBorder verticalSpacing={6} fz="sm" aria-label={title}>
           <Table.Thead>
@@ -138,27 +227,36 @@ function SplitView({ conditions, series, layout, title, testId }: SplitViewProps
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {withData.map((condition) => (
-              <Table.Tr key={condition.label}>
-                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                  {condition.label}
-                </Table.Th>
-                <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatCount(condition.total, lang)}
-                </Table.Td>
-                <Table.Td c={condition.total < MIN_COUNT ? 'dimmed' : undefined}>
-                  {condition.total < MIN_COUNT
-                    ? t('details.tooFew')
-                    : condition.baits
-                        .slice(0, 3)
-                        .map(
-                          (bait) =>
-                            `${label(bait.bait_id).name} ${formatShare(bait.share, lang, shareDigits(condition.total))}`,
-                        )
-                        .join(' · ')}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {withData.map((condition) => {
+              // A condition resting on fewer catches than the minimum sample is dimmed (decision 0034).
+              const thin = isThinSample(condition.total, minSample);
+              const dimmed = thin ? 'dimmed' : undefined;
+              return (
+                <Table.Tr key={condition.label} data-thin={thin || undefined}>
+                  <Table.Th scope="row" fw={500} c={dimmed} style={{ whiteSpace: 'nowrap' }}>
+                    {condition.label}
+                  </Table.Th>
+                  <Table.Td ta="end" c={dimmed} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCount(condition.total, lang)}
+                    {thin && <ThinSampleNote min={minSample} />}
+                  </Table.Td>
+                  <Table.Td c={dimmed}>
+                    {condition.total < MIN_COUNT ? (
+                      t('details.tooFew')
+                    ) : (
+                      <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
+                        {condition.baits.slice(0, 3).map((bait) => (
+                          <li key={bait.bait_id}>
+                            {label(bait.bait_id).name}{' '}
+                            <ShareWithInterval value={bait} sample={condition.total} dimmed={thin} />
+                          </li>
+                        ))}
+                      </Stack>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -171,19 +269,19 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
   const { t } = useTranslation('bait-guide');
   const lang = useLocale();
   const label = useBaitLabel();
+  const minSample = shareMinSample();
   const leading = baits.slice(0, DONUT_BAITS);
   const rest = baits.slice(DONUT_BAITS);
   const restCount = rest.reduce((sum, bait) => sum + bait.count, 0);
   const slices = [
     ...leading.map((bait, index) => ({
+      ...bait,
       key: String(bait.bait_id),
       name: label(bait.bait_id).name,
-      share: bait.share,
-      count: bait.count,
       color: PALETTE[index % PALETTE.length]!,
     })),
     ...(restCount > 0
-      ? [{ key: OTHER, name: t('details.other'), share: restCount / total, count: restCount, color: OTHER_COLOR }]
+      ? [{ ...withShare({ count: restCount }, total), key: OTHER, name: t('details.other'), color: OTHER_COLOR }]
       : []),
   ];
 
@@ -206,22 +304,30 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
         data-testid="shares-legend"
       >
         <Table.Tbody>
-          {slices.map((slice) => (
-            <Table.Tr key={slice.key}>
-              <Table.Th scope="row" fw={500}>
-                <Group gap="xs" wrap="nowrap">
-                  <ColorSwatch color={`var(--mantine-color-${slice.color.replace('.', '-')})`} size={12} aria-hidden />
-                  <span>{slice.name}</span>
-                </Group>
-              </Table.Th>
-              <Table.Td ta="end" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatShare(slice.share, lang, shareDigits(total))}
-              </Table.Td>
-              <Table.Td ta="end" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {t('summary.catches', { count: slice.count, formatted: formatCount(slice.count, lang) })}
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {slices.map((slice) => {
+            const thin = isThinSample(slice.count, minSample);
+            return (
+              <Table.Tr key={slice.key} data-thin={thin || undefined}>
+                <Table.Th scope="row" fw={500} c={thin ? 'dimmed' : undefined}>
+                  <Group gap="xs" wrap="nowrap">
+                    <ColorSwatch
+                      color={`var(--mantine-color-${slice.color.replace('.', '-')})`}
+                      size={12}
+                      aria-hidden
+                    />
+                    <span>{slice.name}</span>
+                  </Group>
+                </Table.Th>
+                <Table.Td ta="end">
+                  <ShareWithInterval value={slice} sample={total} dimmed={thin} testId="legend-share" />
+                </Table.Td>
+                <Table.Td ta="end" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {t('summary.catches', { count: slice.count, formatted: formatCount(slice.count, lang) })}
+                  {thin && <ThinSampleNote min={minSample} />}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Group>
@@ -246,6 +352,7 @@ export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) 
       name: seriesKey(bait.bait_id),
       label: label(bait.bait_id).name,
       color: PALETTE[index % PALETTE.length]!,
+      baitId: bait.bait_id,
     }));
     return [...leading, { name: OTHER, label: t('details.other'), color: OTHER_COLOR }];
   }, [data, label, t]);
@@ -301,6 +408,7 @@ export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) 
           {t('details.shares')}
         </Title>
         <SharesView baits={data.baits} total={data.total} />
+        <ShareIntervalNote />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="bait-guide-splits">
         <div>
@@ -329,6 +437,7 @@ export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) 
               series={series}
               layout="columns"
               title={t('details.byHour')}
+              bestTitle={t('best.hour')}
               testId="split-hour"
             />
           </Tabs.Panel>
@@ -338,6 +447,7 @@ export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) 
               series={series}
               layout="rows"
               title={t('details.byDepth')}
+              bestTitle={t('best.depth')}
               testId="split-depth"
             />
           </Tabs.Panel>
@@ -347,6 +457,7 @@ export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) 
               series={series}
               layout="rows"
               title={t('details.byWeather')}
+              bestTitle={t('best.weather')}
               testId="split-weather"
             />
           </Tabs.Panel>

@@ -4,6 +4,7 @@ import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
 import { formatDateTime } from '../../../lib/format-date';
 import { initI18n } from '../../../lib/i18n';
 import zh from '../../../locales/zh/bait-guide.json';
+import zhCommon from '../../../locales/zh/common.json';
 import { fakeApi, json, type RecordedRequest } from '../../../test/fake-api';
 import { renderRoute } from '../../../test/render-route';
 import {
@@ -61,6 +62,8 @@ function renderPage(url = '/query/bait-guide') {
 }
 
 const catches = (count: number) => zh.summary.catches_other.replace('{{formatted}}', String(count));
+/** What a screen reader hears in a row resting on fewer than the default minimum sample (30), dimmed for others. */
+const THIN = ` (${zhCommon.shareInterval.thin.replace('{{min}}', '30')})`;
 const ranking = () => screen.getByRole('list', { name: zh.ranking.label });
 /** The shown rows as "name share count". */
 const rows = () =>
@@ -174,19 +177,19 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
-      `蚯蚓50%${catches(60)}`,
-      `旋转亮片33%${catches(40)}`,
-      `玉米13%${catches(15)}`,
-      `软虫3%${catches(3)}`,
-      `面包2%${catches(2)}`,
+      `蚯蚓50% (41–59%)${catches(60)}`,
+      `旋转亮片33% (26–42%)${catches(40)}`,
+      `玉米13% (8–20%)${catches(15)}${THIN}`,
+      `软虫3% (1–7%)${catches(3)}${THIN}`,
+      `面包2% (0–6%)${catches(2)}${THIN}`,
     ]);
 
     // Game hours in game order, each with its sample and leading baits.
     const hours = within(dialog).getByRole('table', { name: zh.details.byHour });
     const hourRows = within(hours).getAllByRole('row').slice(1);
     expect(hourRows.map((row) => row.textContent)).toEqual([
-      '06:00100蚯蚓 55% · 旋转亮片 25% · 玉米 15%',
-      '18:0020旋转亮片 75% · 蚯蚓 25%',
+      '06:00100蚯蚓 55% (45–64%)旋转亮片 25% (18–34%)玉米 15% (9–23%)',
+      `18:0020${THIN}旋转亮片 75% (53–89%)蚯蚓 25% (11–47%)`,
     ]);
 
     fireEvent.click(within(dialog).getByRole('tab', { name: zh.details.byDepth }));
@@ -196,7 +199,11 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['0–5 m90蚯蚓 67% · 旋转亮片 11% · 玉米 17%', '5–10 m30旋转亮片 100%', `10–20 m1${zh.details.tooFew}`]);
+    ).toEqual([
+      '0–5 m90蚯蚓 67% (56–76%)旋转亮片 11% (6–19%)玉米 17% (10–26%)',
+      '5–10 m30旋转亮片 100% (89–100%)',
+      `10–20 m1${THIN}${zh.details.tooFew}`,
+    ]);
 
     fireEvent.click(within(dialog).getByRole('tab', { name: zh.details.byWeather }));
     const weathers = await within(dialog).findByRole('table', { name: zh.details.byWeather });
@@ -206,8 +213,8 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual([
-      `${zh.weather.sunny}80蚯蚓 63% · 旋转亮片 38%`,
-      `${zh.weather.thunderstorm}40旋转亮片 25% · 蚯蚓 25% · 玉米 38%`,
+      `${zh.weather.sunny}80蚯蚓 63% (52–72%)旋转亮片 38% (28–48%)`,
+      `${zh.weather.thunderstorm}40旋转亮片 25% (14–40%)蚯蚓 25% (14–40%)玉米 38% (24–53%)`,
     ]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: zh.details.close }));

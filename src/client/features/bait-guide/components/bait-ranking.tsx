@@ -3,11 +3,14 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaitShare } from '#shared/contracts/catches';
+import { isThinSample } from '#shared/share-interval';
 import { useLocale } from '../../../lib/use-locale';
-import { formatCount, formatShare, shareDigits } from '../../../lib/format-number';
+import { formatCount } from '../../../lib/format-number';
+import { shareMinSample } from '../../../lib/share-min-sample';
 import { MIN_COUNT, splitByMinCount } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitPicture } from '../../../components/bait-picture';
+import { ShareIntervalNote, ShareWithInterval, ThinSampleNote } from '../../../components/share-with-interval';
 import classes from './bait-ranking.module.css';
 
 interface BaitRankingProps {
@@ -19,8 +22,9 @@ interface BaitRankingProps {
 }
 
 /**
- * The baits ranked by share (the server's order: count, then id), with count and share. Baits with fewer than
- * MIN_COUNT catches are too few to judge by, so they wait behind "show all".
+ * The baits ranked by share (the server's order: count, then id), with count, share and the share's 95 % interval.
+ * Baits with fewer than MIN_COUNT catches are too few to judge by, so they wait behind "show all"; those resting on
+ * fewer than the minimum sample are shown dimmed (decision 0034).
  */
 export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
   const { t } = useTranslation('bait-guide');
@@ -29,6 +33,7 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
   const [showAll, setShowAll] = useState(false);
   const { shown, hidden } = splitByMinCount(baits);
   const rows = showAll ? [...shown, ...hidden] : shown;
+  const minSample = shareMinSample();
 
   return (
     <Stack gap="xs">
@@ -36,9 +41,9 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
         <Stack component="ol" gap={2} p={0} m={0} aria-label={t('ranking.label')} style={{ listStyle: 'none' }}>
           {rows.map((entry, index) => {
             const { bait, name, typeName } = label(entry.bait_id);
-            const share = formatShare(entry.share, lang, shareDigits(total));
+            const thin = isThinSample(entry.count, minSample);
             return (
-              <li key={entry.bait_id} data-bait-id={entry.bait_id}>
+              <li key={entry.bait_id} data-bait-id={entry.bait_id} data-thin={thin || undefined}>
                 <UnstyledButton className={classes.row} onClick={onOpenDetails}>
                   <Group gap="sm" wrap="nowrap" align="center">
                     <Text c="dimmed" size="sm" className={classes.rank}>
@@ -47,14 +52,25 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
                     <BaitPicture bait={bait} size={40} />
                     <Stack gap={4} miw={0} style={{ flex: 1 }}>
                       <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text fw={600} size="sm" truncate lang={lang} data-testid="bait-name">
+                        <Text
+                          fw={600}
+                          size="sm"
+                          truncate
+                          lang={lang}
+                          c={thin ? 'dimmed' : undefined}
+                          data-testid="bait-name"
+                        >
                           {name}
                         </Text>
-                        <Text fw={700} size="sm" className={classes.numbers} data-testid="bait-share">
-                          {share}
-                        </Text>
+                        <ShareWithInterval value={entry} sample={total} dimmed={thin} testId="bait-share" />
                       </Group>
-                      <Progress value={entry.share * 100} size="sm" radius="xl" aria-hidden />
+                      <Progress
+                        value={entry.share * 100}
+                        size="sm"
+                        radius="xl"
+                        color={thin ? 'gray.5' : undefined}
+                        aria-hidden
+                      />
                       <Group justify="space-between" gap="xs" wrap="nowrap">
                         <Text size="xs" c="dimmed" truncate>
                           {typeName ?? t('ranking.unknownType')}
@@ -65,6 +81,7 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
                       </Group>
                     </Stack>
                   </Group>
+                  {thin && <ThinSampleNote min={minSample} />}
                   <VisuallyHidden>{` (${t('ranking.rowAction')})`}</VisuallyHidden>
                 </UnstyledButton>
               </li>
@@ -91,6 +108,11 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
             {showAll ? t('ranking.showFewer', { min: MIN_COUNT }) : t('ranking.showAll', { count: baits.length })}
           </Button>
         </Group>
+      )}
+      {rows.length > 0 && (
+        <div className={classes.note}>
+          <ShareIntervalNote min={minSample} />
+        </div>
       )}
     </Stack>
   );

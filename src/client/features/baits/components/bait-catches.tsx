@@ -16,6 +16,7 @@ import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useBaitCatchesQuery } from '../api/use-bait-catches-query';
 import { CatchShareTable } from './catch-share-table';
 import { Fact } from '../../../components/fact';
+import { ShareIntervalNote } from '../../../components/share-with-interval';
 
 /**
  * What a bait caught in the bait guide's window (the last 72 hours): the sample size and window, the fish it caught
@@ -40,9 +41,8 @@ export function BaitCatches({ baitId }: { baitId: number }) {
     const fish = fishById(entry.fish_id);
     const name = fish ? displayName(fish) : t('page.unknownFish', { id: entry.fish_id });
     return {
+      ...entry,
       id: entry.fish_id,
-      count: entry.count,
-      share: entry.share,
       name: (
         <Anchor
           component={Link}
@@ -98,9 +98,12 @@ export function BaitCatches({ baitId }: { baitId: number }) {
               testId="bait-maps"
             />
           </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            {t('page.fishHint')} {t('page.fewHint', { min: BAIT_GUIDE_MIN_COUNT })}
-          </Text>
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('page.fishHint')} {t('page.fewHint', { min: BAIT_GUIDE_MIN_COUNT })}
+            </Text>
+            <ShareIntervalNote />
+          </Stack>
         </>
       )}
     </Stack>

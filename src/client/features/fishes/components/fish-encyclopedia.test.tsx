@@ -5,7 +5,9 @@ import type { BaitItem, FishItem, MapItem, StarTypeItem } from '#shared/contract
 import { loadBaseConfig, resetBaseConfig } from '../../../lib/base-config';
 import { initI18n } from '../../../lib/i18n';
 import zh from '../../../locales/zh/fishes.json';
+import zhCommon from '../../../locales/zh/common.json';
 import { fakeApi, json } from '../../../test/fake-api';
+import { baitShare } from '../../../test/fixtures/bait-guide';
 import { renderRoute } from '../../../test/render-route';
 import { FishEncyclopedia } from './fish-encyclopedia';
 
@@ -82,9 +84,9 @@ function top(mapId: string | null): BaitGuideTopResponse {
       map_id: 12,
       ...window,
       fishes: [
-        { fish_id: 2, total: 4, baits: [{ bait_id: 102, count: 4, share: 1 }] },
+        { fish_id: 2, total: 4, baits: [baitShare(102, 4, 4)] },
         // Two catches: below the bait guide's minimum, no bait is ranked on the card.
-        { fish_id: 1, total: 2, baits: [{ bait_id: 101, count: 2, share: 1 }] },
+        { fish_id: 1, total: 2, baits: [baitShare(101, 2, 2)] },
       ],
     };
   }
@@ -95,13 +97,9 @@ function top(mapId: string | null): BaitGuideTopResponse {
       {
         fish_id: 1,
         total: 200,
-        baits: [
-          { bait_id: 101, count: 100, share: 0.5 },
-          { bait_id: 100, count: 60, share: 0.3 },
-          { bait_id: 999, count: 30, share: 0.15 },
-        ],
+        baits: [baitShare(101, 100, 200), baitShare(100, 60, 200), baitShare(999, 30, 200)],
       },
-      { fish_id: 2, total: 10, baits: [{ bait_id: 102, count: 10, share: 1 }] },
+      { fish_id: 2, total: 10, baits: [baitShare(102, 10, 10)] },
     ],
   };
 }
@@ -290,7 +288,14 @@ describe('FishEncyclopedia', () => {
       within(carpBaits)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['玉米50%', '蚯蚓30%', `${zh.topBaits.unknown.replace('{{id}}', '999')}15%`]);
+    ).toEqual(['玉米50% (43–57%)', '蚯蚓30% (24–37%)', `${zh.topBaits.unknown.replace('{{id}}', '999')}15% (11–21%)`]);
+    // 100, 60 and 30 catches: none under the minimum sample (30), so none dimmed (decision 0034).
+    expect(
+      within(carpBaits)
+        .getAllByRole('listitem')
+        .filter((item) => item.hasAttribute('data-thin')),
+    ).toEqual([]);
+    expect(screen.getByTestId('share-interval-note').textContent).toContain('30');
     expect(within(carp).getByText(zh.topBaits.catches_other.replace('{{formatted}}', '200'))).toBeTruthy();
     const sturgeon = screen.getByRole('heading', { name: '鲟鱼' }).closest('li')!;
     expect(within(sturgeon).getByText(zh.topBaits.none)).toBeTruthy();
@@ -306,7 +311,11 @@ describe('FishEncyclopedia', () => {
       within(baits)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['亮片100%']);
+    ).toEqual([`亮片100% (51–100%) (${zhCommon.shareInterval.thin.replace('{{min}}', '30')})`]);
+    // 4 catches: dimmed, its share too.
+    const [spoon] = within(baits).getAllByRole('listitem');
+    expect(spoon!.hasAttribute('data-thin')).toBe(true);
+    expect(within(spoon!).getByTestId('top-bait-share').style.color).toContain('dimmed');
     const carp = screen.getByRole('heading', { name: '鲤鱼' }).closest('li')!;
     expect(within(carp).getByText(zh.topBaits.tooFew_other.replace('{{formatted}}', '2'))).toBeTruthy();
     expect(within(carp).queryByRole('list', { name: zh.topBaits.title })).toBeNull();

@@ -8,6 +8,7 @@ import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_CLASSES, rarityByLevel } from '#shared/game/rarity';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { ShareIntervalNote } from '../../../components/share-with-interval';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { ShowMore, useShownLimit } from '../../../components/show-more';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
@@ -123,6 +124,8 @@ export function FishEncyclopedia() {
             onRetry={() => void topBaits.refetch()}
           />
         )}
+        {/* What the cards' bracketed ranges and grey rows mean, said once for all of them. */}
+        {topBaits.isSuccess && <ShareIntervalNote />}
         <SimpleGrid
           component="ul"
           cols={GRID_COLS}

@@ -2,9 +2,12 @@ import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BAIT_GUIDE_MIN_COUNT } from '#shared/catch-data-rules';
 import type { Locale } from '#shared/locales';
+import { isThinSample } from '#shared/share-interval';
 import { BaitPicture } from '../../../components/bait-picture';
+import { ShareWithInterval, ThinSampleNote } from '../../../components/share-with-interval';
 import { useBaseConfig } from '../../../lib/base-config';
-import { formatCount, formatShare } from '../../../lib/format-number';
+import { formatCount } from '../../../lib/format-number';
+import { shareMinSample } from '../../../lib/share-min-sample';
 import { useDisplayName } from '../../../lib/use-display-name';
 import type { TopBaitsEntry } from '../../../lib/top-baits';
 
@@ -21,7 +24,8 @@ interface FishTopBaitsProps {
  * The fish's three most used baits in the last 3 days, with their shares (docs/product-requirements.md §2 fish
  * encyclopedia, issue 10). The bait guide's own rule decides which baits are worth naming: a bait with fewer than
  * BAIT_GUIDE_MIN_COUNT catches is not ranked, so one catch never shows as "100 %"; a fish with catches but no such
- * bait says it has too few catches yet (the card's bait-guide link, just below, shows them all).
+ * bait says it has too few catches yet (the card's bait-guide link, just below, shows them all). Each share carries its
+ * 95 % interval, and a bait resting on fewer catches than the minimum sample is dimmed (decision 0034).
  */
 export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
   const { t } = useTranslation('fishes');
@@ -39,6 +43,7 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
     );
   }
   const ranked = entry.baits.filter((share) => share.count >= BAIT_GUIDE_MIN_COUNT).slice(0, 3);
+  const minSample = shareMinSample();
   if (ranked.length === 0) {
     return (
       <Text size="xs" c="dimmed" mt="auto" pt={4} data-testid="top-baits">
@@ -61,15 +66,22 @@ export function FishTopBaits({ entry, status, lang }: FishTopBaitsProps) {
         {ranked.map((share) => {
           const bait = baitById(share.bait_id);
           const name = bait ? displayName(bait) : t('topBaits.unknown', { id: share.bait_id });
+          const thin = isThinSample(share.count, minSample);
           return (
-            <Group component="li" key={share.bait_id} gap={8} wrap="nowrap" data-bait-id={share.bait_id}>
+            <Group
+              component="li"
+              key={share.bait_id}
+              gap={8}
+              wrap="nowrap"
+              data-bait-id={share.bait_id}
+              data-thin={thin || undefined}
+            >
               <BaitPicture size={PICTURE} radius="sm" bait={bait} />
-              <Text size="sm" truncate style={{ flex: 1 }} lang={lang}>
+              <Text size="sm" truncate style={{ flex: 1 }} lang={lang} c={thin ? 'dimmed' : undefined}>
                 {name}
               </Text>
-              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatShare(share.share, lang, 0)}
-              </Text>
+              <ShareWithInterval value={share} sample={entry.total} digits={0} dimmed={thin} testId="top-bait-share" />
+              {thin && <ThinSampleNote min={minSample} />}
             </Group>
           );
         })}
