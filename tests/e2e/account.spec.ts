@@ -61,7 +61,8 @@ test('register, log out, reset the password from the e-mail, log in, edit the pr
   await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill('first-pass-1');
   await page.getByRole('button', { name: t.submit.register }).click();
   await expect(page).toHaveURL(atPage('user'));
-  await expect(page.getByText('Pike Hunter').first()).toBeVisible();
+  // The top bar's user button is named after the nickname (its text shows from xl; the name at every width).
+  await expect(page.getByRole('link', { name: /\(Pike Hunter\)/ }).first()).toBeVisible();
   // The verification e-mail went out at once, in the language of the registration.
   expect(new URL(await mailedLink(email, 'verify')).searchParams.get('token')).toBeTruthy();
 
