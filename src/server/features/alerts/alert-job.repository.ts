@@ -9,11 +9,8 @@ import type { Database } from '../../db/schema';
 import type { AlertDetail, TrophyCatch } from './alert-rows';
 import { storedDetail } from './alert-rows';
 
-/** A follow with what the job needs of its member. */
-export interface FollowerRow {
-  user_id: string;
-  fish_id: number;
-  map_key: number;
+/** What the job needs of a member: whether and where and in which language to mail them, and their VIP. */
+export interface AlertMember {
   email: string;
   nickname: string;
   locale: string;
@@ -21,6 +18,13 @@ export interface FollowerRow {
   vip_expire_at: string | null;
   /** Alert e-mails turned off (null: on). */
   emails_off_at: number | null;
+}
+
+/** A follow with what the job needs of its member. */
+export interface FollowerRow extends AlertMember {
+  user_id: string;
+  fish_id: number;
+  map_key: number;
 }
 
 /** An alert to raise: the unique (member, fish, day) decides whether it is new. */
@@ -53,7 +57,7 @@ export interface JobState {
 }
 
 /** An alert whose e-mail is due, with its member. */
-export interface MailDue {
+export interface MailDue extends AlertMember {
   id: number;
   user_id: string;
   fish_id: number;
@@ -61,12 +65,24 @@ export interface MailDue {
   kind: string;
   detail: string;
   mail_attempts: number;
-  email: string;
-  nickname: string;
-  locale: string;
-  is_verified: boolean;
-  vip_expire_at: string | null;
-  emails_off_at: number | null;
+}
+
+/** The member's columns, read beside a follow or an alert (`u`: users, `m`: alert_member, left-joined). */
+const MEMBER_COLUMNS = [
+  'u.email',
+  'u.nickname',
+  'u.locale',
+  'u.is_verified',
+  'u.vip_expire_at',
+  'm.emails_off_at',
+] as const;
+
+/** The member's columns as the job uses them, whatever the dialect answered (SQLite's 0/1, PostgreSQL's bigint text). */
+function memberFields(row: { is_verified: unknown; emails_off_at: unknown }) {
+  return {
+    is_verified: Boolean(row.is_verified),
+    emails_off_at: row.emails_off_at === null ? null : Number(row.emails_off_at),
+  };
 }
 
 const TROPHIES = [...TROPHY_STAR_TYPES];
@@ -88,17 +104,7 @@ export class AlertJobRepository {
       .selectFrom('alert_follow as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
       .leftJoin('alert_member as m', 'm.user_id', 'f.user_id')
-      .select([
-        'f.user_id',
-        'f.fish_id',
-        'f.map_key',
-        'u.email',
-        'u.nickname',
-        'u.locale',
-        'u.is_verified',
-        'u.vip_expire_at',
-        'm.emails_off_at',
-      ])
+      .select(['f.user_id', 'f.fish_id', 'f.map_key', ...MEMBER_COLUMNS])
       .where('u.is_active', '=', true)
       .orderBy('f.id')
       .execute();
@@ -106,8 +112,7 @@ export class AlertJobRepository {
       ...row,
       fish_id: Number(row.fish_id),
       map_key: Number(row.map_key),
-      is_verified: Boolean(row.is_verified),
-      emails_off_at: row.emails_off_at === null ? null : Number(row.emails_off_at),
+      ...memberFields(row),
     }));
   }
 
@@ -310,12 +315,7 @@ export class AlertJobRepository {
         'a.kind',
         'a.detail',
         'a.mail_attempts',
-        'u.email',
-        'u.nickname',
-        'u.locale',
-        'u.is_verified',
-        'u.vip_expire_at',
-        'm.emails_off_at',
+        ...MEMBER_COLUMNS,
       ])
       .where((eb) =>
         eb.or([
@@ -332,8 +332,7 @@ export class AlertJobRepository {
       fish_id: Number(row.fish_id),
       map_key: Number(row.map_key),
       mail_attempts: Number(row.mail_attempts),
-      is_verified: Boolean(row.is_verified),
-      emails_off_at: row.emails_off_at === null ? null : Number(row.emails_off_at),
+      ...memberFields(row),
     }));
   }
 

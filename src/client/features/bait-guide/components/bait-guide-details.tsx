@@ -63,6 +63,18 @@ interface SplitViewProps {
   testId: string;
 }
 
+/** A bait's row header: the colour it has in the chart beside its name, dimmed when its sample is thin. */
+function BaitRowHeader({ color, name, thin, swatch }: { color: string; name: string; thin: boolean; swatch: number }) {
+  return (
+    <Table.Th scope="row" fw={500} c={thin ? 'dimmed' : undefined}>
+      <Group gap="xs" wrap="nowrap">
+        <ColorSwatch color={`var(--mantine-color-${color.replace('.', '-')})`} size={swatch} aria-hidden />
+        <span>{name}</span>
+      </Group>
+    </Table.Th>
+  );
+}
+
 /**
  * For each leading bait, the condition where its share is surest (`bestConditionFor`: the lower end of the interval,
  * decision 0034), with that share, its interval and what it rests on; a best resting on fewer catches than the
@@ -106,16 +118,7 @@ function BestConditions({
               const thin = isThinSample(share.count, minSample);
               return (
                 <Table.Tr key={entry.name} data-bait-id={entry.baitId} data-thin={thin || undefined}>
-                  <Table.Th scope="row" fw={500} c={thin ? 'dimmed' : undefined}>
-                    <Group gap="xs" wrap="nowrap">
-                      <ColorSwatch
-                        color={`var(--mantine-color-${entry.color.replace('.', '-')})`}
-                        size={10}
-                        aria-hidden
-                      />
-                      <span>{entry.label}</span>
-                    </Group>
-                  </Table.Th>
+                  <BaitRowHeader color={entry.color} name={entry.label} thin={thin} swatch={10} />
                   <Table.Td
                     c={thin ? 'dimmed' : undefined}
                     style={{ whiteSpace: 'nowrap' }}
@@ -308,16 +311,7 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
             const thin = isThinSample(slice.count, minSample);
             return (
               <Table.Tr key={slice.key} data-thin={thin || undefined}>
-                <Table.Th scope="row" fw={500} c={thin ? 'dimmed' : undefined}>
-                  <Group gap="xs" wrap="nowrap">
-                    <ColorSwatch
-                      color={`var(--mantine-color-${slice.color.replace('.', '-')})`}
-                      size={12}
-                      aria-hidden
-                    />
-                    <span>{slice.name}</span>
-                  </Group>
-                </Table.Th>
+                <BaitRowHeader color={slice.color} name={slice.name} thin={thin} swatch={12} />
                 <Table.Td ta="end">
                   <ShareWithInterval value={slice} sample={total} dimmed={thin} testId="legend-share" />
                 </Table.Td>
