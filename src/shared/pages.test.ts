@@ -6,6 +6,9 @@ import {
   collectionPagePath,
   isShareId,
   itemIdOf,
+  itemSlug,
+  fishPagePath,
+  mapPagePath,
   PAGE_PATHS,
   PAGES,
 } from './pages';
@@ -46,5 +49,26 @@ describe('shared collection pages', () => {
       'AbCdEfGhIjKlMnOpQrSt==',
     ])
       expect(isShareId(bad), bad).toBe(false);
+  });
+});
+
+describe('item pages (issue 23)', () => {
+  it('builds each kind of item path with an optional slug', () => {
+    expect(fishPagePath(7)).toBe('/guide/fishes/7');
+    expect(fishPagePath(7, 'common-carp')).toBe('/guide/fishes/7-common-carp');
+    expect(mapPagePath(3, 'mirror-lake')).toBe('/maps/3-mirror-lake');
+    expect(baitPagePath(12, 'red-worm')).toBe('/query/baits/12-red-worm');
+  });
+
+  it('makes slugs in any script that the id reader accepts', () => {
+    expect(itemSlug('Northern  Pike (Giant)')).toBe('northern-pike-giant');
+    expect(itemSlug('鲤鱼')).toBe('鲤鱼');
+    expect(itemSlug('ｺｲ・ニジマス')).toBe('コイ-ニジマス');
+    expect(itemSlug('  ...  ')).toBe('');
+    expect([...itemSlug('word '.repeat(40))].length).toBeLessThanOrEqual(60);
+    for (const name of ['Northern Pike', '鲤鱼', 'ｺｲ・ニジマス', 'Ærø “quoted” fish', 'a'.repeat(80)]) {
+      const slug = itemSlug(name);
+      expect(itemIdOf(`5-${slug}`), name).toBe(5);
+    }
   });
 });

@@ -55,9 +55,53 @@ export const PAGE_PATHS = Object.freeze(Object.fromEntries(PAGES.map((page) => [
  */
 export const BAIT_PAGE_ROUTE = `${PAGE_PATHS.baits}/:ref` as const;
 
-/** The path of a bait's page, without a language prefix (combine with `localePath`). */
-export function baitPagePath(baitId: number): string {
-  return `${PAGE_PATHS.baits}/${baitId}`;
+/** The path of a bait's page, without a language prefix (combine with `localePath`); `slug` from `itemSlug`. */
+export function baitPagePath(baitId: number, slug = ''): string {
+  return `${PAGE_PATHS.baits}/${baitId}${slug ? `-${slug}` : ''}`;
+}
+
+/** A fish's own page (issue 23), under the encyclopedia: `/guide/fishes/7` or `/guide/fishes/7-common-carp`. */
+export const FISH_PAGE_ROUTE = `${PAGE_PATHS.fishes}/:ref` as const;
+
+/** The path of a fish's page, without a language prefix (combine with `localePath`); `slug` from `itemSlug`. */
+export function fishPagePath(fishId: number, slug = ''): string {
+  return `${PAGE_PATHS.fishes}/${fishId}${slug ? `-${slug}` : ''}`;
+}
+
+/** A map's own page (issue 23): `/maps/3` or `/maps/3-mirror-lake`. No list page: the heat map is the maps' index. */
+export const MAP_PAGE_ROUTE = '/maps/:ref' as const;
+
+/** The path of a map's page, without a language prefix (combine with `localePath`); `slug` from `itemSlug`. */
+export function mapPagePath(mapId: number, slug = ''): string {
+  return `/maps/${mapId}${slug ? `-${slug}` : ''}`;
+}
+
+/** The pages of one catalogue item each, by the catalogue group their id belongs to (the sitemap, the server's routes). */
+export const ITEM_PAGES = [
+  { route: FISH_PAGE_ROUTE, group: 'fish', path: fishPagePath },
+  { route: BAIT_PAGE_ROUTE, group: 'baits', path: baitPagePath },
+  { route: MAP_PAGE_ROUTE, group: 'maps', path: mapPagePath },
+] as const;
+
+/**
+ * The readable part of an item page's address in the page's language (issue 23): its name lower-cased, every run of
+ * characters other than letters and digits (any script: 鲤鱼 and コイ stay as they are) turned into one `-`, at most
+ * 60 characters. Empty when nothing is left; `itemIdOf` accepts every slug this makes.
+ */
+export function itemSlug(name: string): string {
+  const words = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    // A first word longer than the limit is cut; later ones are left out whole.
+    if ([...next].length > 60) return slug || [...word].slice(0, 60).join('');
+    slug = next;
+  }
+  return slug;
 }
 
 /** The id of an item page's segment, `12` or `12-red-worm`; null for anything else (`0`, `012`, `abc`, `12-`). */

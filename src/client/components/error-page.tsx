@@ -8,8 +8,8 @@ import { PAGE_PATHS } from '#shared/pages';
 import { isBotUserAgent } from '../lib/bot';
 import { loadingBar } from '../lib/loading-bar';
 import { isStaleChunkError, reloadOntoNewBuild } from '../lib/stale-build';
+import { documentTitle } from '../lib/page-meta';
 import { useLocalePath } from '../lib/use-locale';
-import { SITE_NAME } from './page-frame';
 
 interface Described {
   status: number | null;
@@ -43,7 +43,7 @@ export function ErrorPage() {
 function NewVersionPage({ failure }: { failure: Error }) {
   const { t } = useTranslation();
   const reloading = reloadOntoNewBuild(failure);
-  useDocumentTitle(`${t('errorPage.newVersion')} · ${SITE_NAME}`);
+  useDocumentTitle(documentTitle(t('errorPage.newVersion')));
   if (reloading) return null;
   return (
     <Container size="md" px={{ base: 'md', sm: 'lg' }} py={{ base: 'xl', sm: 56 }}>
@@ -69,7 +69,7 @@ function FailurePage({ error }: { error: unknown }) {
   const { status, message, stack } = describe(error);
   const notFound = status === 404;
   const title = notFound ? t('errorPage.notFound') : t('errorPage.generic');
-  useDocumentTitle(`${title} · ${SITE_NAME}`);
+  useDocumentTitle(documentTitle(title));
 
   // A failed navigation turns the loading bar red before it hides.
   useEffect(() => loadingBar.fail(), [error]);

@@ -1,8 +1,6 @@
 import { Box, Container, Group, Text, Title, type ContainerProps } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-
-export const SITE_NAME = 'Anglerdex';
+import { usePageMeta, type PageMeta } from '../lib/page-meta';
 
 interface PageFrameProps {
   /** The page's localised title: the h1 and the browser tab ("<title> · Anglerdex"). */
@@ -14,11 +12,13 @@ interface PageFrameProps {
   /** Container width; wide pages (maps, tables) pass "xl" or "100%". */
   size?: ContainerProps['size'];
   children?: ReactNode;
+  /** What the page says of itself beyond its title (description, picture, breadcrumbs, noindex, status; issue 23). */
+  meta?: Omit<PageMeta, 'title'>;
 }
 
-/** The frame every route renders: one h1, the document title, consistent spacing at phone and desktop widths. */
-export function PageFrame({ title, description, actions, size = 'lg', children }: PageFrameProps) {
-  useDocumentTitle(title ? `${title} · ${SITE_NAME}` : SITE_NAME);
+/** The frame every route renders: one h1, the page's meta (the document title among them), consistent spacing at phone and desktop widths. */
+export function PageFrame({ title, description, actions, size = 'lg', children, meta }: PageFrameProps) {
+  usePageMeta({ ...meta, title });
   return (
     <Container size={size} px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
       <Group justify="space-between" align="flex-end" gap="md" mb={{ base: 'md', sm: 'lg' }}>

@@ -14,7 +14,7 @@ export function Component() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
-    <PageFrame title={t('notFound.title')}>
+    <PageFrame title={t('notFound.title')} meta={{ status: 404, noindex: true }}>
       <Paper withBorder radius="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 40, sm: 56 }}>
         <EmptyState
           variant="light"
