@@ -38,20 +38,34 @@ function buildId(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   // .env files and VITE_* variables live at the repository root, not beside index.html.
   envDir: repoRoot,
-  plugins: [react(), buildId()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
-    // .vite/manifest.json maps the entry to its chunks: scripts/bundle-size.ts measures the initial load from it.
-    manifest: true,
-    // Top-level await is not used, but the Mantine/React output is modern anyway; es2022 keeps the code small.
-    target: 'es2022',
-  },
+  plugins: isSsrBuild ? [react()] : [react(), buildId()],
+  // The server render needs no copy of the public files: the browser's build serves them.
+  publicDir: isSsrBuild ? false : 'public',
+  build: isSsrBuild
+    ? {
+        // The server render (issue 23): `vite build --ssr` bundles src/client/ssr/entry-server.tsx for Node, beside
+        // the browser's build, for the server's static-site plugin to import.
+        ssr: 'ssr/entry-server.tsx',
+        outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'node20',
+      }
+    : {
+        outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+        emptyOutDir: true,
+        sourcemap: true,
+        // .vite/manifest.json maps the entry to its chunks: scripts/bundle-size.ts measures the initial load from it.
+        manifest: true,
+        // Top-level await is not used, but the Mantine/React output is modern anyway; es2022 keeps the code small.
+        target: 'es2022',
+      },
+  // The server render's bundle holds the client's packages, so the built server needs no front-end package at run time.
+  ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
-});
+}));

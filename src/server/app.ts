@@ -43,6 +43,7 @@ import securityHeaders from './plugins/security-headers';
 import { privateAnswers } from './http/no-store';
 import openapi from './plugins/openapi';
 import { RequestLogController, requestSerializer } from './http/request-log';
+import { loadPageRenderer } from './plugins/page-renderer';
 import staticSite from './plugins/static-site';
 import { jsonBodyParser } from './http/json-bodies';
 import { responseSerializerCompiler, zodValidatorCompiler } from './http/zod-compilers';
@@ -179,6 +180,9 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
   await app.register(sitemapRoutes, { baseUrl: config.publicBaseUrl });
   await app.register(staticSite, {
     clientDir: config.clientDir,
+    baseUrl: config.publicBaseUrl,
+    renderer: await loadPageRenderer(config.ssrDir),
+    catalogueVersion: async () => (await services.catalogue.view()).version,
     mediaDir: path.join(config.dataDir, 'media'),
     siteMeta: {
       'forum-url': config.forumUrl,

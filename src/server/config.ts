@@ -122,6 +122,9 @@ const EnvSchema = z.object({
   AI_CONCURRENCY: intFrom(4, 1),
   AI_TIMEOUT_MS: intFrom(10_000, 1),
   CLIENT_DIR: z.string().default('dist/client'),
+  // The server render of public pages (issue 23, decision 0038): its bundle's folder, and `false` to serve the shell.
+  SSR_DIR: z.string().default('dist/ssr'),
+  SSR: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The page cache of each SQLite connection, MiB (decision 0024 says how to size it for a table's growth).
   SQLITE_CACHE_MIB: intFrom(64, 2),
@@ -229,6 +232,8 @@ export interface Config {
   logLevel: string;
   /** Where the built front end lives (dist/client); absent in development and API-only tests. */
   clientDir: string;
+  /** Where the server render's bundle lives (dist/ssr), or null when SSR=false: every page is the shell. */
+  ssrDir: string | null;
   /** Where `/metrics` is served (decision 0027): both unset, nowhere. */
   metrics: {
     /** Its own listener on `host:port`, nothing else served there. */
@@ -407,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    ssrDir: e.SSR === 'true' ? path.resolve(e.SSR_DIR) : null,
     metrics: metricsConfig(e),
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

@@ -1,11 +1,11 @@
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { createLazyWidget } from '../lib/lazy-widget';
-import { queryClient } from '../lib/query-client';
+import { queryClient as appQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** The user's light/dark choice survives reloads (Mantine's own localStorage key). */
@@ -30,7 +30,14 @@ function Toasts() {
 }
 
 /** Everything the app needs around the router: i18n, the UI theme and colour scheme, toasts and server state. */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  queryClient = appQueryClient,
+}: {
+  children: ReactNode;
+  /** A server render gives each request its own. */
+  queryClient?: QueryClient;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider

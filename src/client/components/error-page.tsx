@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
-import { isBotUserAgent } from '../lib/bot';
+import { isBotUserAgent } from '#shared/entry-locale';
 import { loadingBar } from '../lib/loading-bar';
 import { isStaleChunkError, reloadOntoNewBuild } from '../lib/stale-build';
 import { documentTitle } from '../lib/page-meta';

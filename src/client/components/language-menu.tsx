@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#shared/locales';
-import { htmlLang } from '../lib/locale';
+import { htmlLang } from '#shared/entry-locale';
 import { createLazyWidget } from '../lib/lazy-widget';
 import { useLocale } from '../lib/use-locale';
 import { FlagIcon } from './flag-icon';

@@ -14,6 +14,16 @@ import { getSessionToken, onUnauthorized } from './session';
 
 const API_BASE_URL: string = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** How a request leaves: the browser's fetch, or, in a server render, the server itself (`src/client/ssr`). */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** Sends every later request through `next` (the server render's in-process transport). */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -123,7 +133,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const search = toSearchParams(options.query).toString();
   const url = `${API_BASE_URL}${path}${search ? `?${search}` : ''}`;
 
-  const response = await fetch(url, { method, headers, body, signal: options.signal });
+  const response = await transport(url, { method, headers, body, signal: options.signal });
   if (options.blob && response.ok) return (await response.blob()) as T;
   const text = await response.text();
   let data: unknown = null;

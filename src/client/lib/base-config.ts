@@ -121,6 +121,15 @@ export function loadBaseConfig(): Promise<void> {
   return pending;
 }
 
+/**
+ * Puts a copy the server already holds in place as loaded, without a request (a server render keeps the catalogue of
+ * its live version here; `src/client/ssr`).
+ */
+export function primeBaseConfig(list: CategoryList): void {
+  pending = null;
+  setState({ status: 'loaded', error: null, data: list });
+}
+
 /** Back to "not loaded": forgets the lists and the cached copy (the next `loadBaseConfig()` fetches again). */
 export function resetBaseConfig(): void {
   try {

@@ -6,8 +6,8 @@
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { htmlLang } from '#shared/entry-locale';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '#shared/locales';
-import { htmlLang } from './locale';
 
 const DEFAULT_NAMESPACE = 'common';
 
@@ -52,6 +52,7 @@ export function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<unknown> {
       defaultNS: DEFAULT_NAMESPACE,
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
+      showSupportNotice: false,
       react: { useSuspense: true },
     });
     return initialised;

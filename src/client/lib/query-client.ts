@@ -1,8 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** One QueryClient for the app. Catalogue-like data changes slowly, so a minute of freshness saves requests. */
-export const queryClient = new QueryClient({
+/** Catalogue-like data changes slowly, so a minute of freshness saves requests. */
+export const queryClientOptions: QueryClientConfig = {
   defaultOptions: {
     queries: {
       staleTime: 60_000,
@@ -12,4 +12,7 @@ export const queryClient = new QueryClient({
         failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
   },
-});
+};
+
+/** One QueryClient for the app (a server render makes one per request with the same options). */
+export const queryClient = new QueryClient(queryClientOptions);

@@ -92,7 +92,8 @@ function subscribeSession(listener: () => void): () => void {
 
 /** The session, re-rendering on login, logout and changes made in other tabs. */
 export function useSession(): Session & { loggedIn: boolean } {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  // A server render knows no session: the page hydrates logged out, then shows the stored session.
+  const session = useSyncExternalStore(subscribeSession, getSession, () => LOGGED_OUT);
   return { ...session, loggedIn: session.token !== '' };
 }
 

@@ -4,20 +4,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
 
+/** A stand-in for Vite's index.html, with the places the server fills in. */
+const SHELL = `<!doctype html><html lang="zh-CN"><head><meta name="description" content="Site." /><title>Anglerdex</title></head><body><noscript>needs JS</noscript><div id="root"></div>${'<p>shell</p>'.repeat(100)}</body></html>`;
+
 let ctx: TestContext;
 beforeAll(async () => {
   // A stand-in build of the front end: the plugin serves whatever Vite wrote to CLIENT_DIR.
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-client-'));
   writeFileSync(
     path.join(clientDir, 'index.html'),
-    `<!doctype html><html><head><title>Anglerdex SPA</title></head><body>${'<p>shell</p>'.repeat(100)}</body></html>`,
+    SHELL,
   );
   mkdirSync(path.join(clientDir, 'assets'));
   // Over the 1 KB compression threshold, like any real bundle.
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   ctx = await createTestApp({
     seed: false,
-    env: { CLIENT_DIR: clientDir, FORUM_URL: 'https://forum.example.org/a?b=1&c="x"', SHARE_MIN_SAMPLE: '12' },
+    env: { CLIENT_DIR: clientDir, SSR: 'false', FORUM_URL: 'https://forum.example.org/a?b=1&c="x"', SHARE_MIN_SAMPLE: '12' },
   });
   mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
   writeFileSync(path.join(ctx.config.dataDir, 'media', 'maps', '101.png'), 'png-bytes');
@@ -53,7 +56,7 @@ describe('static site', () => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('Anglerdex SPA');
+    expect(res.body).toContain('<div id="root"></div><p>shell</p>');
   });
 
   it('asks search engines not to index a shared collection', async () => {
@@ -73,7 +76,7 @@ describe('static site', () => {
 
   it('never serves the raw shell without its settings', async () => {
     const res = await ctx.app.inject('/index.html');
-    expect(res.body).not.toContain('Anglerdex SPA');
+    expect(res.body).not.toContain('<p>shell</p>');
   });
 
   it('serves hashed assets as immutable and media files from DATA_DIR', async () => {
