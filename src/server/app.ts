@@ -177,7 +177,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
     { prefix: '/api' },
   );
   // 5. Outside /api: the sitemaps, then the static site and its SPA fallback, last since it answers whatever is left.
-  await app.register(sitemapRoutes, { baseUrl: config.publicBaseUrl });
+  await app.register(sitemapRoutes, { baseUrl: config.publicBaseUrl, catalogue: services.catalogue });
   await app.register(staticSite, {
     clientDir: config.clientDir,
     baseUrl: config.publicBaseUrl,

@@ -49,15 +49,22 @@ export interface SerializedAnswer {
   readonly etag: string;
   /** How long the answer is sent as it is: what its compression may cost. */
   readonly lifetime: AnswerLifetime;
+  /** JSON unless said otherwise (the sitemaps' XML, robots.txt). */
+  readonly contentType: string;
   /** The body in each encoding asked for so far. */
   readonly encoded: Map<KeptEncoding, Buffer>;
 }
 
-/** JSON text and its ETag; `volatile` for an answer remade whenever its data changes. */
-export function serializedAnswer(body: string, lifetime: AnswerLifetime = 'stable'): SerializedAnswer {
+/** JSON text (or text of `contentType`) and its ETag; `volatile` for an answer remade whenever its data changes. */
+export function serializedAnswer(
+  body: string,
+  lifetime: AnswerLifetime = 'stable',
+  contentType = 'application/json',
+): SerializedAnswer {
   return {
     body,
     lifetime,
+    contentType,
     etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     encoded: new Map(),
   };
@@ -93,7 +100,7 @@ export function sendConditional(
 ) {
   reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(null);
-  reply.type('application/json');
+  reply.type(answer.contentType);
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding =
     acceptEncoding && answer.body.length >= COMPRESS_FROM_BYTES ? negotiate(acceptEncoding, ENCODINGS) : null;
