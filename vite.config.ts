@@ -7,7 +7,9 @@ import { BUILD_INFO_FILE, BUILD_META_NAME } from './src/shared/build-info';
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const API_SERVER = 'http://127.0.0.1:3000';
 // Everything the Node server answers besides the SPA; the dev server and `vite preview` pass these through.
-const proxy = Object.fromEntries(['/api', '/media', '/docs', '/sitemap.xml'].map((path) => [path, API_SERVER]));
+const proxy = Object.fromEntries(
+  ['/api', '/media', '/docs', '/sitemap.xml', '^/(zh|en|ja)/sitemap\\.xml$', '/robots.txt'].map((path) => [path, API_SERVER]),
+);
 
 /**
  * The build id (docs/product-requirements.md §9 build-update check): a hash of every file the build emits, so a rebuild

@@ -1,18 +1,10 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Text,
-  UnstyledButton,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
 import { IconCrown, IconExternalLink, IconMoon, IconSun, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
 import { Suspense } from 'react';
+import { useDarkScheme } from '../lib/browser-state';
 import { FORUM_URL } from '../lib/forum-url';
 import { createLazyWidget } from '../lib/lazy-widget';
 import { useSession } from '../lib/session';
@@ -145,8 +137,7 @@ function ForumButton() {
 function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const dark = computed === 'dark';
+  const dark = useDarkScheme();
   const label = dark ? t('actions.toLight') : t('actions.toDark');
   return (
     <ActionIcon
@@ -155,7 +146,9 @@ function ColorSchemeToggle() {
       aria-label={label}
       title={label}
     >
-      {dark ? <IconSun size={18} stroke={1.7} aria-hidden /> : <IconMoon size={18} stroke={1.7} aria-hidden />}
+      {/* Both icons, one hidden by the scheme's CSS: a server-rendered page shows the right one before it hydrates. */}
+      <IconSun size={18} stroke={1.7} aria-hidden className="mantine-light-hidden" />
+      <IconMoon size={18} stroke={1.7} aria-hidden className="mantine-dark-hidden" />
     </ActionIcon>
   );
 }

@@ -124,6 +124,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       // Only answers: the browser asks again for anything that failed here.
       queries: dehydrate(queryClient),
       namespaces: [...used],
-    },
+    } satisfies SsrData,
   };
 }

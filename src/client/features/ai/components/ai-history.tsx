@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatDateTime } from '../../../lib/format-date';
+import { useDateFormat } from '../../../lib/format-date';
 import { loginPathFor, useSession } from '../../../lib/session';
 import { useAiHistory } from '../api/ai-queries';
 
@@ -11,6 +11,7 @@ const SHOWN = 5;
 /** The signed-in user's recent questions (newest first); a visitor is offered the login that keeps them. */
 export function AiHistory() {
   const { t } = useTranslation('ai');
+  const dates = useDateFormat();
   const { loggedIn } = useSession();
   const history = useAiHistory();
   const location = useLocation();
@@ -41,7 +42,7 @@ export function AiHistory() {
                 {item.answer}
               </Text>
               <Text c="dimmed" fz="xs" mt={4}>
-                {formatDateTime(item.created_at)}
+                {dates.dateTime(item.created_at)}
               </Text>
             </Paper>
           ))}

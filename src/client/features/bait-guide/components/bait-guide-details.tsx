@@ -6,7 +6,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconClock, IconCloudRain, IconRipple } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { formatCount, formatShare, shareDigits } from '../../../lib/format-numbe
 import { bestConditionFor, depthLabel, MIN_COUNT, sortByTotal, sortDepths, sortHours } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitGuideSummary } from './bait-guide-summary';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 /** Distinct hues that keep their contrast on a light and a dark background; grey is "other baits". */
 const PALETTE = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'yellow.6', 'cyan.6', 'pink.6', 'lime.6'] as const;
@@ -157,7 +157,7 @@ function SplitView({ conditions, series, layout, title, bestTitle, testId }: Spl
   const lang = useLocale();
   const label = useBaitLabel();
   const minSample = shareMinSample();
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 36em)');
   const named = new Set(series.filter((entry) => entry.name !== OTHER).map((entry) => entry.name));
   const data = conditions.map((condition) => {
     const axis =

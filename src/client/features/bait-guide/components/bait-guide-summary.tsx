@@ -1,13 +1,13 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BaitGuideResponse } from '#shared/contracts/catches';
-import { formatDateTimeMinutes } from '../../../lib/format-date';
+import { useDateFormat } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 import { useLocale } from '../../../lib/use-locale';
 import { WINDOW_HOURS } from '../bait-guide-format';
 import { Fact } from '../../../components/fact';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 interface BaitGuideSummaryProps {
   guide: Pick<BaitGuideResponse, 'total' | 'from' | 'to'>;
@@ -20,7 +20,8 @@ interface BaitGuideSummaryProps {
 export function BaitGuideSummary({ guide, mapName, onOpenDetails }: BaitGuideSummaryProps) {
   const { t } = useTranslation('bait-guide');
   const lang = useLocale();
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 36em)');
+  const dates = useDateFormat();
   return (
     <Paper withBorder radius="md" p="sm">
       <Group justify="space-between" align="center" gap="md">
@@ -34,8 +35,8 @@ export function BaitGuideSummary({ guide, mapName, onOpenDetails }: BaitGuideSum
           <Fact label={t('summary.window')} testId="window">
             {/* To the minute: seconds say nothing about a 72-hour window. */}
             {t('summary.windowValue', {
-              from: formatDateTimeMinutes(guide.from),
-              to: formatDateTimeMinutes(guide.to),
+              from: dates.dateTimeMinutes(guide.from),
+              to: dates.dateTimeMinutes(guide.to),
             })}{' '}
             <Text span size="xs" c="dimmed" fw={400}>
               ({t('summary.windowHours', { hours: WINDOW_HOURS })})

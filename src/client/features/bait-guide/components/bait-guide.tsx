@@ -1,5 +1,4 @@
 import { Drawer, Group, Skeleton, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFishHook } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { BaitGuideFilters } from './bait-guide-filters';
 import { BaitGuidePrompt } from './bait-guide-prompt';
 import { BaitGuideSummary } from './bait-guide-summary';
 import { BaitRanking } from './bait-ranking';
+import { useHydrated, useMatchMedia } from '../../../lib/browser-state';
 
 // The charts (recharts and Mantine's chart styles) load only when the detailed proportions are opened.
 const BaitGuideDetails = lazy(() =>
@@ -48,7 +48,8 @@ export function BaitGuide({ actions }: BaitGuideProps = {}) {
   const displayName = useDisplayName();
   const { status, fish: fishes, fishById, mapById } = useBaseConfig();
   const [params, update] = useBaitGuideParams();
-  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 48em)');
+  const hydrated = useHydrated();
 
   const fish = fishById(params.fish);
   // A map the fish does not live on (an old or hand-made link) is read as "every map" rather than as an empty guide.
@@ -133,7 +134,7 @@ export function BaitGuide({ actions }: BaitGuideProps = {}) {
         closeButtonProps={{ 'aria-label': t('details.close') }}
         styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
       >
-        {shownDetails && (
+        {shownDetails && hydrated && (
           <Suspense fallback={<DetailsSkeleton />}>
             <BaitGuideDetails fish={shownDetails.fish} map={shownDetails.map} mapName={mapName} />
           </Suspense>

@@ -8,7 +8,7 @@ import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { useBaseConfig } from '../../../lib/base-config';
-import { formatDateTimeMinutes } from '../../../lib/format-date';
+import { useDateFormat } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 import { baitGuideSearch } from '../../../lib/page-links';
 import { useDisplayName } from '../../../lib/use-display-name';
@@ -25,6 +25,7 @@ import { ShareIntervalNote } from '../../../components/share-with-interval';
 export function BaitCatches({ baitId }: { baitId: number }) {
   const { t } = useTranslation('baits');
   const lang = useLocale();
+  const dates = useDateFormat();
   const localePath = useLocalePath();
   const displayName = useDisplayName();
   const { fishById, mapById } = useBaseConfig();
@@ -69,8 +70,8 @@ export function BaitCatches({ baitId }: { baitId: number }) {
           <Fact label={t('page.window')} testId="window">
             {/* To the minute: seconds say nothing about a 72-hour window. */}
             {t('page.windowValue', {
-              from: formatDateTimeMinutes(answer.from),
-              to: formatDateTimeMinutes(answer.to),
+              from: dates.dateTimeMinutes(answer.from),
+              to: dates.dateTimeMinutes(answer.to),
             })}{' '}
             <Text span size="xs" c="dimmed" fw={400}>
               ({t('page.windowHours', { hours: BAIT_GUIDE_WINDOW_HOURS })})

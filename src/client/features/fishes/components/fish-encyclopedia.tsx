@@ -1,5 +1,4 @@
 import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFish } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { fishSearch, fishTextSearch, useFishParams } from '../hooks/use-fish-par
 import { FishCard } from './fish-card';
 import { FishDetail } from './fish-detail';
 import { FishFilters } from './fish-filters';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3 };
 // Cards rendered per step: whole rows at one, two and three columns.
@@ -37,7 +37,7 @@ export function FishEncyclopedia() {
   const [params, update] = useFishParams();
   const [searchParams] = useSearchParams();
   // Read at once (no server rendering here), so a deep link opened on a phone starts as a full-width drawer.
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 36em)');
 
   // A rarity value from an old or hand-made link that names no class is ignored rather than hiding everything.
   const rarity = params.rarity && (RARITY_CLASSES as readonly string[]).includes(params.rarity) ? params.rarity : null;

@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAgo, formatDateTime } from '../../../lib/format-date';
+import { formatAgo, useDateFormat } from '../../../lib/format-date';
 import { useLocale } from '../../../lib/use-locale';
 import { formatCount } from '../../../lib/format-number';
 import { classLabel } from '../heat-format';
@@ -26,6 +26,7 @@ interface HeatLegendProps {
 export function HeatLegend({ id, total, updatedAt, range, heatClasses, blockSize }: HeatLegendProps) {
   const { t } = useTranslation('heatmap');
   const lang = useLocale();
+  const dates = useDateFormat();
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`${id}-title`}>
       <Stack gap="sm">
@@ -46,7 +47,10 @@ export function HeatLegend({ id, total, updatedAt, range, heatClasses, blockSize
             {total === null
               ? '\u00a0'
               : updatedAt
-                ? t('summary.updated', { time: formatDateTime(updatedAt), ago: formatAgo(updatedAt, lang) })
+                ? // How long ago is the browser's to say: the server's page says when.
+                  dates.local
+                  ? t('summary.updated', { time: dates.dateTime(updatedAt), ago: formatAgo(updatedAt, lang) })
+                  : t('summary.updatedAt', { time: dates.dateTime(updatedAt) })
                 : t('summary.noReports')}
           </Text>
         </div>

@@ -15,6 +15,7 @@ import { CellDetails } from './cell-details';
 import { EmptyOffer } from './empty-offer';
 import { HeatLegend } from './heat-legend';
 import { HeatmapFilters } from './heatmap-filters';
+import { useHydrated } from '../../../lib/browser-state';
 
 // Leaflet and its CSS come with the map view, a chunk of its own. Its download starts as soon as the page's own chunk
 // runs, alongside the page's texts, the heat map's counts and the map's picture.
@@ -139,6 +140,7 @@ function ExplorerSkeleton() {
  */
 function ExplorerBody() {
   const { t } = useTranslation('heatmap');
+  const hydrated = useHydrated();
   const displayName = useDisplayName();
   const { status, maps, params, update, mapId, map, query, fishes, fishById, heat, pictureUrl, picture } =
     useHeatView();
@@ -225,21 +227,24 @@ function ExplorerBody() {
             isolation: 'isolate',
           }}
         >
-          <Suspense fallback={null}>
-            <HeatMapView
-              key={map.id}
-              picture={{ url: pictureUrl, bounds: map.data.bounds }}
-              heat={layer}
-              heatClasses={heatClasses}
-              selected={selected}
-              label={t('map.label', { map: mapName })}
-              describedBy={`${HELP_ID} ${SUMMARY_ID}`}
-              onSelect={select}
-              onCellPx={setCellPx}
-              onPictureLoad={picture.onLoad}
-              onPictureError={picture.onError}
-            />
-          </Suspense>
+          {/* Leaflet's code and the map itself are the browser's: the server sends the frame around them. */}
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <HeatMapView
+                key={map.id}
+                picture={{ url: pictureUrl, bounds: map.data.bounds }}
+                heat={layer}
+                heatClasses={heatClasses}
+                selected={selected}
+                label={t('map.label', { map: mapName })}
+                describedBy={`${HELP_ID} ${SUMMARY_ID}`}
+                onSelect={select}
+                onCellPx={setCellPx}
+                onPictureLoad={picture.onLoad}
+                onPictureError={picture.onError}
+              />
+            </Suspense>
+          ) : null}
           {viewState === 'loading' && <MapLoading label={t('map.loading')} />}
           {viewState === 'empty' && query && (
             <EmptyOffer

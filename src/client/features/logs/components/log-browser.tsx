@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { useHydrated } from '../../../lib/browser-state';
 import { useSession } from '../../../lib/session';
 import { useLocale } from '../../../lib/use-locale';
 import { LOG_PAGE_SIZE, type LogKind, useLogList } from '../api/log-queries';
@@ -44,6 +45,7 @@ export function LogBrowser({ kind }: { kind: LogKind }) {
 
   // Mounted from the first opening on, so it can slide out when closed.
   const [drawerUsed, setDrawerUsed] = useState(params.id !== null);
+  const hydrated = useHydrated();
   if (params.id !== null && !drawerUsed) setDrawerUsed(true);
   const hasData = query.data !== undefined;
   useEffect(() => {
@@ -125,7 +127,7 @@ export function LogBrowser({ kind }: { kind: LogKind }) {
           />
         </Group>
       )}
-      {drawerUsed && (
+      {drawerUsed && hydrated && (
         <Suspense fallback={null}>
           <LogDetailDrawer
             kind={kind}

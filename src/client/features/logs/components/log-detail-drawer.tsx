@@ -1,5 +1,4 @@
 import { Button, Center, CopyButton, Drawer, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { type LogItem, type LogKind, useLogItem } from '../api/log-queries';
 import { LogDetail } from './log-detail';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 interface LogDetailDrawerProps {
   kind: LogKind;
@@ -28,7 +28,7 @@ export function LogDetailDrawer({ kind, id, placeholder, onClose }: LogDetailDra
   const displayName = useDisplayName();
   const { fishById } = useBaseConfig();
   // Read at once, so a deep link opened on a phone starts as a full-width drawer.
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 36em)');
   const query = useLogItem(kind, id, placeholder);
   // The drawer keeps showing the last record while it slides out, instead of going blank as the URL is cleared.
   const [last, setLast] = useState<LogItem | undefined>(undefined);

@@ -1,5 +1,5 @@
 import { Button, Collapse, Grid, Group, Pill, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,13 @@ import type { Named } from '#shared/game/names';
 import { StarTypeSelect } from '../../../components/star-type-select';
 import { useBaseConfig } from '../../../lib/base-config';
 import { pickable } from '../../../lib/catalogue-changes';
-import { formatDateTimeMinutes } from '../../../lib/format-date';
+import { formatDateTimeMinutes, useDateFormat } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogKind } from '../api/log-queries';
 import { activeFilterCount, type LogFilters as Filters, NO_FILTERS } from '../hooks/use-log-params';
 import { formatArea } from '../../../lib/format-number';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 interface LogFiltersProps {
   kind: LogKind;
@@ -55,7 +56,9 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
   const lang = useLocale();
   const displayName = useDisplayName();
   const { maps, fish, baits } = useBaseConfig();
-  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 48em)');
+  // A time in the browser's zone: the inputs stay empty until the page has hydrated (the server knows no zone).
+  const { local } = useDateFormat();
   const [open, { toggle }] = useDisclosure(false);
   const count = activeFilterCount(value);
 
@@ -189,7 +192,7 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
             <TextInput
               type="datetime-local"
               label={t('filters.from')}
-              value={toLocalInput(value.from)}
+              value={local ? toLocalInput(value.from) : ''}
               onChange={(event) => onChange({ range: 'custom', from: fromLocalInput(event.currentTarget.value) })}
             />
           </Grid.Col>
@@ -197,7 +200,7 @@ export function LogFilters({ kind, value, onChange }: LogFiltersProps) {
             <TextInput
               type="datetime-local"
               label={t('filters.to')}
-              value={toLocalInput(value.to)}
+              value={local ? toLocalInput(value.to) : ''}
               onChange={(event) => onChange({ range: 'custom', to: fromLocalInput(event.currentTarget.value) })}
             />
           </Grid.Col>

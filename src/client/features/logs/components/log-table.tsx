@@ -1,17 +1,17 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { useDateFormat } from '../../../lib/format-date';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import type { LogItem, LogKind } from '../api/log-queries';
 import { detailSearch } from '../hooks/use-log-params';
 import { formatWeight } from '../../../lib/format-number';
 import { CatchBaits } from './bait-info';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 interface LogTableProps {
   kind: LogKind;
@@ -33,7 +33,8 @@ export function LogTable({ kind, items }: LogTableProps) {
   const navigate = useNavigate();
   const official = kind === 'official';
   // A phone drops the year (the time's title keeps it) and the wide cell padding, so the AI records fit 390 px.
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 36em)');
+  const dates = useDateFormat();
 
   return (
     // Wide enough for every column; narrower screens scroll the table sideways rather than squeezing the names.
@@ -66,7 +67,7 @@ export function LogTable({ kind, items }: LogTableProps) {
             {items.map((item) => {
               const fish = fishById(item.fish_id);
               const name = fish ? displayName(fish) : t('detail.unknownFish');
-              const time = formatDateTime(item.caught_at);
+              const time = dates.dateTime(item.caught_at);
               const map = mapById(item.map_id);
               const detail = detailSearch(searchParams, item.id);
               return (
@@ -118,7 +119,7 @@ export function LogTable({ kind, items }: LogTableProps) {
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
                     <time dateTime={item.caught_at} title={time}>
                       <Text size="sm" component="span" display="block" style={{ whiteSpace: 'nowrap' }}>
-                        {phone ? formatDate(item.caught_at).slice(5) : formatDate(item.caught_at)}
+                        {phone ? dates.date(item.caught_at).slice(5) : dates.date(item.caught_at)}
                       </Text>
                       <Text size="xs" c="dimmed" component="span" display="block">
                         {time.slice(11)}

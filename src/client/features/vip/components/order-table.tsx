@@ -1,5 +1,4 @@
 import { Anchor, Card, Code, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#shared/contracts/vip';
@@ -9,6 +8,7 @@ import { formatMoney, statusAt, webUrl } from '../vip-format';
 import { ActivationKey } from './activation-key';
 import { CheckoutDeadline, OpenOrderActions } from './open-order';
 import { OrderStatusBadge } from './order-status-badge';
+import { useMatchMedia } from '../../../lib/browser-state';
 
 /** How often the deadlines ("expires in 12 minutes") are read again, and an order past its deadline turns expired. */
 const DEADLINE_TICK_MS = 15_000;
@@ -215,7 +215,7 @@ function OrderCards({ orders, now }: { orders: ShownOrder[]; now: number }) {
  * its Resume / Cancel actions in place of the key and the partner link, which only a paid order has.
  */
 export function OrderTable({ orders }: { orders: Order[] }) {
-  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const phone = useMatchMedia('(max-width: 48em)');
   const now = useNow(DEADLINE_TICK_MS);
   const rows = shown(orders, now);
   return phone ? <OrderCards orders={rows} now={now} /> : <OrderTableView orders={rows} now={now} />;
