@@ -1,5 +1,6 @@
 /**
- * Start-up: pick the entry language, load its texts, fetch the base configuration once, check a stored session,
+ * Start-up: the page's language from its URL (the server sends a first visit to `/` to the remembered or the browser's
+ * language: `src/server/plugins/static-site.ts`), load its texts, fetch the base configuration once, check a stored session,
  * render. A page the server rendered (issue 23: public pages) is hydrated with the answers it was rendered from; any
  * other (account pages) is rendered here.
  * The Mantine stylesheets are imported here once, for the whole app.
@@ -13,7 +14,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { entryRedirect, htmlLang } from '#shared/entry-locale';
+import { htmlLang } from '#shared/entry-locale';
 import { localeFromPath } from '#shared/locales';
 import { AppProviders } from './components/app-providers';
 import { loadBaseConfig } from './lib/base-config';
@@ -25,20 +26,6 @@ import { createAppRouter, routes } from './router';
 import { readSsrData } from './ssr/ssr-data';
 
 const ssrData = readSsrData();
-
-// A first visit to `/` goes to the remembered (cookie) or the browser's language; done before the router reads the URL.
-// A server-rendered page is already in the language its server chose.
-const target = ssrData
-  ? null
-  : entryRedirect({
-      pathname: window.location.pathname,
-      search: window.location.search,
-      hash: window.location.hash,
-      cookie: document.cookie,
-      languages: navigator.languages?.length ? navigator.languages : [navigator.language],
-      userAgent: navigator.userAgent,
-    });
-if (target) window.history.replaceState(window.history.state, '', target);
 
 const locale = localeFromPath(window.location.pathname);
 document.documentElement.lang = htmlLang(locale);
