@@ -66,8 +66,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Top-level await is not used, but the Mantine/React output is modern anyway; es2022 keeps the code small.
         target: 'es2022',
       },
-  // The server render's bundle holds the client's packages, so the built server needs no front-end package at run time.
+  // The server render's bundle holds the client's packages, so the built server needs no front-end package at run time,
+  // and React's production build (a server started without NODE_ENV would otherwise render with the development one).
   ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: { proxy },
   preview: { proxy },
 }));

@@ -182,6 +182,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
     clientDir: config.clientDir,
     baseUrl: config.publicBaseUrl,
     renderer: await loadPageRenderer(config.ssrDir),
+    renderCacheMs: config.ssrCacheMs,
     catalogueVersion: async () => (await services.catalogue.view()).version,
     mediaDir: path.join(config.dataDir, 'media'),
     siteMeta: {

@@ -125,6 +125,8 @@ const EnvSchema = z.object({
   // The server render of public pages (issue 23, decision 0038): its bundle's folder, and `false` to serve the shell.
   SSR_DIR: z.string().default('dist/ssr'),
   SSR: z.enum(['true', 'false']).default('true'),
+  // How long a rendered public page is sent again before it is rendered anew, ms; 0 renders every request.
+  SSR_CACHE_MS: intFrom(5_000, 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The page cache of each SQLite connection, MiB (decision 0024 says how to size it for a table's growth).
   SQLITE_CACHE_MIB: intFrom(64, 2),
@@ -234,6 +236,8 @@ export interface Config {
   clientDir: string;
   /** Where the server render's bundle lives (dist/ssr), or null when SSR=false: every page is the shell. */
   ssrDir: string | null;
+  /** How long a rendered page is served again (decision 0038); 0: every request renders. */
+  ssrCacheMs: number;
   /** Where `/metrics` is served (decision 0027): both unset, nowhere. */
   metrics: {
     /** Its own listener on `host:port`, nothing else served there. */
@@ -413,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     ssrDir: e.SSR === 'true' ? path.resolve(e.SSR_DIR) : null,
+    ssrCacheMs: e.SSR_CACHE_MS,
     metrics: metricsConfig(e),
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -48,6 +49,7 @@ export async function renderPage(url) {
 
 const BASE = 'https://anglerdex.example';
 let ctx: TestContext;
+let renderCalls: string[];
 let fishId: number;
 let fishName: string;
 
@@ -58,6 +60,8 @@ beforeAll(async () => {
   mkdirSync(ssrDir, { recursive: true });
   writeFileSync(path.join(ssrDir, 'entry-server.js'), STAND_IN_RENDER);
   ctx = await createTestApp({ env: { CLIENT_DIR: clientDir, SSR_DIR: ssrDir, PUBLIC_BASE_URL: BASE } });
+  // The same module instance the server imported: what it was asked to render.
+  renderCalls = ((await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as { calls: string[] }).calls;
   const fish = (await ctx.services.catalogue.view()).groups.fish[0]!;
   fishId = fish.id;
   fishName = fish.name;
@@ -158,5 +162,19 @@ describe('server-rendered public pages', () => {
     await ctx.services.catalogue.refresh();
     const after = dataOf((await ctx.app.inject(`/guide/fishes/${fishId}`)).body).version;
     expect(after).not.toBe(before);
+  });
+
+  it('renders a page once for the visitors of the next seconds, and anew under a new catalogue', async () => {
+    const url = `/ja/guide/fishes/${fishId}?from=cache-test`;
+    const before = renderCalls.length;
+    const pages = await Promise.all([ctx.app.inject(url), ctx.app.inject(url), ctx.app.inject(url)]);
+    await ctx.app.inject(url);
+    expect(pages.map((p) => p.statusCode)).toEqual([200, 200, 200]);
+    expect(renderCalls.length - before).toBe(1);
+    await ctx.app.inject(`${url}&other=1`);
+    expect(renderCalls.length - before).toBe(2);
+    await ctx.services.catalogue.refresh();
+    await ctx.app.inject(url);
+    expect(renderCalls.length - before).toBe(3);
   });
 });

@@ -11,16 +11,18 @@ let ctx: TestContext;
 beforeAll(async () => {
   // A stand-in build of the front end: the plugin serves whatever Vite wrote to CLIENT_DIR.
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-client-'));
-  writeFileSync(
-    path.join(clientDir, 'index.html'),
-    SHELL,
-  );
+  writeFileSync(path.join(clientDir, 'index.html'), SHELL);
   mkdirSync(path.join(clientDir, 'assets'));
   // Over the 1 KB compression threshold, like any real bundle.
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n'.repeat(200));
   ctx = await createTestApp({
     seed: false,
-    env: { CLIENT_DIR: clientDir, SSR: 'false', FORUM_URL: 'https://forum.example.org/a?b=1&c="x"', SHARE_MIN_SAMPLE: '12' },
+    env: {
+      CLIENT_DIR: clientDir,
+      SSR: 'false',
+      FORUM_URL: 'https://forum.example.org/a?b=1&c="x"',
+      SHARE_MIN_SAMPLE: '12',
+    },
   });
   mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
   writeFileSync(path.join(ctx.config.dataDir, 'media', 'maps', '101.png'), 'png-bytes');

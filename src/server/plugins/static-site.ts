@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { acceptedLanguages, entryRedirect } from '#shared/entry-locale';
 import { LOCALES } from '#shared/locales';
-import type { PageMeta } from '#shared/page-meta';
+import type { PageMeta, RenderedPage } from '#shared/page-meta';
 import { COLLECTION_PAGE_ROUTE, isShareId, itemIdOf, ITEM_PAGES, PAGES } from '#shared/pages';
 import { escapeHtml, pageTemplate } from './page-head';
 import type { PageRenderer } from './page-renderer';
@@ -30,8 +30,10 @@ export interface StaticSiteOptions {
   baseUrl: string;
   /** The server render of public pages; null serves the shell everywhere (no `dist/ssr` bundle, or SSR=0). */
   renderer: PageRenderer | null;
-  /** The live catalogue's version and its category list as `/api/system/get_category_list` answers it. */
+  /** The live catalogue's version: the render is handed the new category list when it changes. */
   catalogueVersion: () => Promise<number>;
+  /** How long a rendered page is sent again before it is rendered anew, ms (decision 0038); 0 renders every request. */
+  renderCacheMs: number;
 }
 
 /** A page's path in every language: zh without a prefix, then `/zh`, `/en`, `/ja` (a bare prefix, with or without its
@@ -43,6 +45,8 @@ function inEveryLocale(pagePath: string): string[] {
 
 /** What a request for a page may cost before it is answered with the shell instead (a hung read, a bug). */
 const RENDER_TIMEOUT_MS = 5_000;
+/** Rendered pages kept at most: every fish, bait and map page in three languages with room for filters. */
+const RENDER_CACHE_ENTRIES = 5_000;
 
 /** The groups of the catalogue the app's pages read (the client's base configuration, `lib/base-config.ts`). */
 const CATALOGUE_LIST_URL =
@@ -68,7 +72,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export default fp(async function staticSite(
   app: FastifyInstance,
-  { clientDir, mediaDir, siteMeta, baseUrl, renderer, catalogueVersion }: StaticSiteOptions,
+  { clientDir, mediaDir, siteMeta, baseUrl, renderer, catalogueVersion, renderCacheMs }: StaticSiteOptions,
 ) {
   const indexFile = path.join(clientDir, 'index.html');
   const settings = Object.entries(siteMeta)
@@ -137,9 +141,9 @@ export default fp(async function staticSite(
   // One app in a process of several (tests) must not take another's catalogue for its own.
   const instance = Math.random().toString(36).slice(2);
   let catalogueSync: Promise<void> | null = null;
-  async function syncCatalogue(pageRenderer: PageRenderer): Promise<void> {
+  async function syncCatalogue(pageRenderer: PageRenderer): Promise<string> {
     const version = `${instance}:${await catalogueVersion()}`;
-    if (pageRenderer.catalogueVersionInUse() === version) return;
+    if (pageRenderer.catalogueVersionInUse() === version) return version;
     catalogueSync ??= (async () => {
       const answer = await app.inject({ method: 'GET', url: CATALOGUE_LIST_URL });
       if (answer.statusCode !== 200) throw new Error(`the catalogue list answered ${answer.statusCode}`);
@@ -148,6 +152,27 @@ export default fp(async function staticSite(
       catalogueSync = null;
     });
     await catalogueSync;
+    return version;
+  }
+
+  // Rendered pages by URL, sent again for `renderCacheMs` under the same catalogue: a burst of visitors (or a
+  // crawler's) costs one render, and requests arriving during a render share it. Bounded, oldest dropped first.
+  const kept = new Map<string, { until: number; version: string; page: Promise<RenderedPage> }>();
+  function rendered(pageRenderer: PageRenderer, request: FastifyRequest, version: string): Promise<RenderedPage> {
+    const now = Date.now();
+    const hit = kept.get(request.url);
+    if (hit && hit.version === version && hit.until > now) return hit.page;
+    const page = withTimeout(
+      scope.run({ app, request }, () => pageRenderer.renderPage(request.url)),
+      RENDER_TIMEOUT_MS,
+    );
+    if (renderCacheMs > 0) {
+      kept.delete(request.url);
+      kept.set(request.url, { until: now + renderCacheMs, version, page });
+      if (kept.size > RENDER_CACHE_ENTRIES) kept.delete(kept.keys().next().value as string);
+      page.catch(() => kept.delete(request.url));
+    }
+    return page;
   }
 
   /** A public page: rendered with its content when the render is there, else the shell with `fallbackStatus`. */
@@ -167,11 +192,8 @@ export default fp(async function staticSite(
     }
     if (!renderer) return sendShell(request, reply, fallbackStatus);
     try {
-      await syncCatalogue(renderer);
-      const page = await withTimeout(
-        scope.run({ app, request }, () => renderer.renderPage(request.url)),
-        RENDER_TIMEOUT_MS,
-      );
+      const version = await syncCatalogue(renderer);
+      const page = await rendered(renderer, request, version);
       if (page.location) return reply.code(page.status).redirect(page.location);
       const { meta, html, data } = page;
       return sendHtml(
