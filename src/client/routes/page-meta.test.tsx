@@ -27,7 +27,7 @@ import { i18n, initI18n } from '../lib/i18n';
 import { PageMetaContext, type PageMeta } from '../lib/page-meta';
 import { clearSession, setSession } from '../lib/session';
 import { SUPERUSER } from '../test/fixtures/catalogue-admin';
-import { CATEGORY_LIST } from '../test/fixtures/catalogue';
+import { BAITS, CATEGORY_LIST, FISH } from '../test/fixtures/catalogue';
 import { fakeApi, json } from '../test/fake-api';
 import { renderApp, renderRoute } from '../test/render-route';
 import { Component as AdminCataloguePage } from './admin-catalogue-page';
@@ -207,8 +207,8 @@ describe.each(LOCALES)('the public pages in %s', (locale) => {
     const hasDescription = (meta: PageMeta) => Boolean(meta.description);
     const baits = await declared(BaitsPage, { locale, route: PAGE_PATHS.baits, ready: hasDescription });
     const fishes = await declared(FishesPage, { locale, route: PAGE_PATHS.fishes, ready: hasDescription });
-    expect(baits.meta.description).toContain(String(CATEGORY_LIST.baits.length));
-    expect(fishes.meta.description).toContain(String(CATEGORY_LIST.fish.length));
+    expect(baits.meta.description).toContain(String(BAITS.length));
+    expect(fishes.meta.description).toContain(String(FISH.length));
   });
 });
 
@@ -332,7 +332,7 @@ describe('in the browser', () => {
     const { router } = renderApp('/en/query/baits');
     await waitFor(() => expect(document.title).toBe('Baits · Anglerdex'));
     await waitFor(() =>
-      expect(description.content).toBe(en('baits')('meta.descriptionCount', { count: CATEGORY_LIST.baits.length })),
+      expect(description.content).toBe(en('baits')('meta.descriptionCount', { count: BAITS.length })),
     );
 
     await router.navigate('/en/query/bait-guide?fish_id=11');
