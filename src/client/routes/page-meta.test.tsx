@@ -271,6 +271,24 @@ describe('the account, admin and private pages', () => {
   });
 });
 
+describe("a bait's page without the catalogue", () => {
+  beforeEach(() => initI18n('en'));
+
+  it('answers 503 and is not indexed while the catalogue is missing', SLOW, async () => {
+    // The catalogue never arrives: the page can only say it is loading.
+    fakeApi({ '*': never });
+    resetBaseConfig();
+    void loadBaseConfig();
+    const { meta } = await declared(BaitPage, {
+      locale: 'en',
+      route: BAIT_PAGE_ROUTE,
+      url: baitPagePath(100),
+      ready: () => true,
+    });
+    expect(meta).toMatchObject({ status: 503, noindex: true });
+  });
+});
+
 describe('the failure page', () => {
   beforeEach(() => initI18n('en'));
 
