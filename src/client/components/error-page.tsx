@@ -8,7 +8,7 @@ import { PAGE_PATHS } from '#shared/pages';
 import { isBotUserAgent } from '#shared/entry-locale';
 import { loadingBar } from '../lib/loading-bar';
 import { isStaleChunkError, reloadOntoNewBuild } from '../lib/stale-build';
-import { documentTitle } from '../lib/page-meta';
+import { documentTitle, usePageMeta } from '../lib/page-meta';
 import { useLocalePath } from '../lib/use-locale';
 
 interface Described {
@@ -69,12 +69,14 @@ function FailurePage({ error }: { error: unknown }) {
   const { status, message, stack } = describe(error);
   const notFound = status === 404;
   const title = notFound ? t('errorPage.notFound') : t('errorPage.generic');
-  useDocumentTitle(documentTitle(title));
+  // The server answers a failed page with its status and keeps it out of search results (issue 23).
+  usePageMeta({ title, status: notFound ? 404 : 500, noindex: true });
 
   // A failed navigation turns the loading bar red before it hides.
   useEffect(() => loadingBar.fail(), [error]);
 
-  if (isBotUserAgent(navigator.userAgent)) return <p>{status ?? 'Error'}</p>;
+  // A server render has no navigator: it renders the page, and the server decides what a crawler gets.
+  if (typeof navigator !== 'undefined' && isBotUserAgent(navigator.userAgent)) return <p>{status ?? 'Error'}</p>;
 
   return (
     <Container size="md" px={{ base: 'md', sm: 'lg' }} py={{ base: 'xl', sm: 56 }}>

@@ -14,7 +14,12 @@ export function Component() {
   const { loggedIn, user, query } = useCurrentUser();
   if (!loggedIn || (user && !user.is_superuser) || query.isError) return <NotFoundPage />;
   return (
-    <PageFrame title={t('pages.adminCatalogue.title')} description={t('catalogue-admin:description')} size="xl">
+    <PageFrame
+      title={t('pages.adminCatalogue.title')}
+      description={t('catalogue-admin:description')}
+      size="xl"
+      meta={{ noindex: true }}
+    >
       {user ? <CatalogueAdmin /> : <LoadingState>{t('catalogue-admin:loadingUser')}</LoadingState>}
     </PageFrame>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PAGE_PATHS } from '#shared/pages';
 import { PageFrame } from '../components/page-frame';
 import { AiChat } from '../features/ai/components/ai-chat';
 
@@ -6,7 +7,12 @@ import { AiChat } from '../features/ai/components/ai-chat';
 export function Component() {
   const { t } = useTranslation('ai');
   return (
-    <PageFrame title={t('title')} description={t('description')} size="md">
+    <PageFrame
+      title={t('title')}
+      description={t('description')}
+      size="md"
+      meta={{ description: t('meta.description'), breadcrumbs: [{ name: t('title'), path: PAGE_PATHS.aiChat }] }}
+    >
       <AiChat />
     </PageFrame>
   );

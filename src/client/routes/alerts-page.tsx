@@ -7,7 +7,7 @@ import { MyAlerts } from '../features/alerts/components/my-alerts';
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'alerts']);
   return (
-    <PageFrame title={t('pages.alerts.title')} size="md">
+    <PageFrame title={t('pages.alerts.title')} size="md" meta={{ noindex: true }}>
       <RequireLogin>{() => <MyAlerts />}</RequireLogin>
     </PageFrame>
   );

@@ -6,7 +6,7 @@ import { Unsubscribe } from '../features/alerts/components/unsubscribe';
 export function Component() {
   const { t } = useTranslation(['common', 'alerts']);
   return (
-    <PageFrame title={t('pages.alertsUnsubscribe.title')} size="xs">
+    <PageFrame title={t('pages.alertsUnsubscribe.title')} size="xs" meta={{ noindex: true }}>
       <Unsubscribe />
     </PageFrame>
   );

@@ -20,7 +20,8 @@ export function Component() {
   if (bait) return <BaitPageView bait={bait} />;
   if (id === null || status === 'loaded') return <NotFound />;
   return (
-    <PageFrame title={t('title')}>
+    // Without the catalogue there is no bait to show: a server render answers 503 (try again later), not an empty page.
+    <PageFrame title={t('title')} meta={{ status: 503, noindex: true }}>
       {status === 'error' ? (
         <LoadFailedAlert title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void loadBaseConfig()} />
       ) : (

@@ -10,7 +10,12 @@ import { MyCollection } from '../features/collection/components/my-collection';
 export function Component() {
   const { t } = useTranslation(['common', 'collection', 'account']);
   return (
-    <PageFrame title={t('pages.collection.title')} description={t('collection:description')} size="lg">
+    <PageFrame
+      title={t('pages.collection.title')}
+      description={t('collection:description')}
+      size="lg"
+      meta={{ noindex: true }}
+    >
       <RequireLogin>{(user) => <MyCollection user={user} />}</RequireLogin>
     </PageFrame>
   );

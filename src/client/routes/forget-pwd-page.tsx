@@ -6,7 +6,12 @@ import { ForgotPasswordForm } from '../features/account/components/forgot-passwo
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.forgetPwd.title')} description={t('account:forgot.description')} size="xs">
+    <PageFrame
+      title={t('pages.forgetPwd.title')}
+      description={t('account:forgot.description')}
+      size="xs"
+      meta={{ noindex: true }}
+    >
       <ForgotPasswordForm />
     </PageFrame>
   );

@@ -6,7 +6,12 @@ import { LoginForm } from '../features/account/components/login-form';
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.login.title')} description={t('account:login.description')} size="xs">
+    <PageFrame
+      title={t('pages.login.title')}
+      description={t('account:login.description')}
+      size="xs"
+      meta={{ noindex: true }}
+    >
       <LoginForm />
     </PageFrame>
   );

@@ -13,7 +13,7 @@ import { StatsPanel } from '../features/logs/components/stats-panel';
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.myData.title')} size="md">
+    <PageFrame title={t('pages.myData.title')} size="md" meta={{ noindex: true }}>
       <RequireLogin>
         {(user) => (
           <Stack gap="lg">

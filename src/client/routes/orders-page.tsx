@@ -7,7 +7,12 @@ import { OrderList } from '../features/vip/components/order-list';
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'vip']);
   return (
-    <PageFrame title={t('pages.orders.title')} description={t('vip:orders.description')} size="xl">
+    <PageFrame
+      title={t('pages.orders.title')}
+      description={t('vip:orders.description')}
+      size="xl"
+      meta={{ noindex: true }}
+    >
       <RequireLogin>{() => <OrderList />}</RequireLogin>
     </PageFrame>
   );

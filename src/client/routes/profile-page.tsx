@@ -12,7 +12,7 @@ import { RequireLogin } from '../features/account/components/require-login';
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.profile.title')} size="sm">
+    <PageFrame title={t('pages.profile.title')} size="sm" meta={{ noindex: true }}>
       <RequireLogin>
         {(user) => (
           <Stack gap="lg">

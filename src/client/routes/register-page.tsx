@@ -6,7 +6,12 @@ import { RegisterForm } from '../features/account/components/register-form';
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.register.title')} description={t('account:register.description')} size="xs">
+    <PageFrame
+      title={t('pages.register.title')}
+      description={t('account:register.description')}
+      size="xs"
+      meta={{ noindex: true }}
+    >
       <RegisterForm />
     </PageFrame>
   );

@@ -6,7 +6,12 @@ import { ResetPasswordForm } from '../features/account/components/reset-password
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.resetPwd.title')} description={t('account:reset.description')} size="xs">
+    <PageFrame
+      title={t('pages.resetPwd.title')}
+      description={t('account:reset.description')}
+      size="xs"
+      meta={{ noindex: true }}
+    >
       <ResetPasswordForm />
     </PageFrame>
   );

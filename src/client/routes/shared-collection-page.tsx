@@ -14,7 +14,7 @@ export function Component() {
   const shareId = useParams().shareId ?? '';
   if (!isShareId(shareId)) return <NotFound />;
   return (
-    <PageFrame title={t('shared.title')} description={t('shared.description')} size="lg">
+    <PageFrame title={t('shared.title')} description={t('shared.description')} size="lg" meta={{ noindex: true }}>
       <SharedCollection shareId={shareId} />
     </PageFrame>
   );

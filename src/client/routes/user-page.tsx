@@ -11,7 +11,7 @@ import { VipMembership } from '../features/vip/components/vip-membership';
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'vip']);
   return (
-    <PageFrame title={t('pages.user.title')} size="md">
+    <PageFrame title={t('pages.user.title')} size="md" meta={{ noindex: true }}>
       <RequireLogin>{(user) => <UserHome user={user} vip={<VipMembership user={user} />} />}</RequireLogin>
     </PageFrame>
   );

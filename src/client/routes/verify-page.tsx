@@ -6,7 +6,7 @@ import { VerifyEmail } from '../features/account/components/verify-email';
 export function Component() {
   const { t } = useTranslation(['common', 'account']);
   return (
-    <PageFrame title={t('pages.verify.title')} size="xs">
+    <PageFrame title={t('pages.verify.title')} size="xs" meta={{ noindex: true }}>
       <VerifyEmail />
     </PageFrame>
   );

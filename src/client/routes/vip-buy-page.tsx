@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PAGE_PATHS } from '#shared/pages';
 import { PageFrame } from '../components/page-frame';
 import { VipBuy } from '../features/vip/components/vip-buy';
 
@@ -9,7 +10,15 @@ import { VipBuy } from '../features/vip/components/vip-buy';
 export function Component() {
   const { t } = useTranslation(['common', 'vip']);
   return (
-    <PageFrame title={t('pages.vipBuy.title')} description={t('vip:buy.description')} size="lg">
+    <PageFrame
+      title={t('pages.vipBuy.title')}
+      description={t('vip:buy.description')}
+      size="lg"
+      meta={{
+        description: t('vip:meta.buyDescription'),
+        breadcrumbs: [{ name: t('pages.vipBuy.title'), path: PAGE_PATHS.vipBuy }],
+      }}
+    >
       <VipBuy />
     </PageFrame>
   );

@@ -11,7 +11,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const orderNo = orderNoParam(searchParams.get('order_no'));
   return (
-    <PageFrame title={t('pages.vipCheckout.title')} size="sm">
+    <PageFrame title={t('pages.vipCheckout.title')} size="sm" meta={{ noindex: true }}>
       <RequireLogin>{() => <LocalCheckout orderNo={orderNo} />}</RequireLogin>
     </PageFrame>
   );

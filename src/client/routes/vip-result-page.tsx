@@ -14,7 +14,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const orderNo = orderNoParam(searchParams.get('order_no'));
   return (
-    <PageFrame title={t('pages.vipResult.title')} size="sm">
+    <PageFrame title={t('pages.vipResult.title')} size="sm" meta={{ noindex: true }}>
       {/* Keyed by the order: another order starts its own follow (and its own two minutes). */}
       <RequireLogin>{() => <PaymentResult key={orderNo} orderNo={orderNo} />}</RequireLogin>
     </PageFrame>

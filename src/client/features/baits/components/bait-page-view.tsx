@@ -3,8 +3,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BaitItem } from '#shared/contracts/catalogue';
-import { PAGE_PATHS } from '#shared/pages';
+import { baitPagePath, itemSlug, PAGE_PATHS } from '#shared/pages';
 import { PageFrame } from '../../../components/page-frame';
+import { mediaUrl } from '../../../lib/api-client';
+import { useBaseConfig } from '../../../lib/base-config';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocalePath } from '../../../lib/use-locale';
 import { BaitCatches } from './bait-catches';
@@ -14,9 +16,24 @@ import { BaitHeader } from './bait-header';
 export function BaitPageView({ bait }: { bait: BaitItem }) {
   const { t } = useTranslation('baits');
   const localePath = useLocalePath();
-  const name = useDisplayName()(bait);
+  const displayName = useDisplayName();
+  const name = displayName(bait);
+  const type = useBaseConfig().fishWayById(bait.data.fish_way);
   return (
-    <PageFrame title={name} description={t('page.description')}>
+    <PageFrame
+      title={name}
+      description={t('page.description')}
+      meta={{
+        description: type
+          ? t('meta.baitDescription', { name, type: displayName(type) })
+          : t('meta.baitDescriptionUntyped', { name }),
+        image: mediaUrl(bait.data.image),
+        breadcrumbs: [
+          { name: t('title'), path: PAGE_PATHS.baits },
+          { name, path: baitPagePath(bait.id, itemSlug(name)) },
+        ],
+      }}
+    >
       <Stack gap="lg">
         <Group>
           <Anchor component={Link} to={localePath(PAGE_PATHS.baits)} size="sm">
