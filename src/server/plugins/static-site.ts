@@ -202,7 +202,7 @@ export default fp(async function staticSite(
         template.render({ pathname: pathOf(request.url), meta, html, data }, baseUrl),
       );
     } catch (error) {
-      // The browser can still render the page; a crawler gets the shell rather than an error (spec §8).
+      // The browser can still render the page; a crawler gets the shell rather than an error (docs/product-requirements.md §8).
       request.log.error({ err: error }, 'server render failed: the shell was sent');
       return sendShell(request, reply, fallbackStatus);
     }
