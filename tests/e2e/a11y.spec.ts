@@ -5,7 +5,7 @@
  * whose accessible name hides its visible text is found; best-practice rules (landmarks, headings) count too.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { AXE_RULES as RULES } from './axe-rules';
 import { LOCALES, localePath } from '../../src/shared/locales';
 import { PAGE_PATHS, PAGES } from '../../src/shared/pages';

@@ -7,7 +7,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { localePath } from '../../src/shared/locales';

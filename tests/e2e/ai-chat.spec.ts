@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import type { FishItem } from '../../src/shared/contracts/catalogue';
 import type { BaitGuideTopResponse } from '../../src/shared/contracts/catches';
 import type AiTexts from '../../src/client/locales/zh/ai.json';

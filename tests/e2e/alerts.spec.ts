@@ -5,7 +5,7 @@
  * shown the way to VIP. No serious or critical axe violation on My alerts, light and dark.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
 import { AXE_RULES } from './axe-rules';

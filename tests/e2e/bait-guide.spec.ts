@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { E2E_SHARE_MIN_SAMPLE } from '../../playwright.config';
 import { AXE_RULES as RULES } from './axe-rules';
 import type { BaitGuideResponse, BaitGuideTopResponse } from '../../src/shared/contracts/catches';

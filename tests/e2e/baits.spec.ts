@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import type { BaitItem, CategoryList } from '../../src/shared/contracts/catalogue';
 import type { BaitCatchesResponse, BaitGuideTopResponse } from '../../src/shared/contracts/catches';
 import { localePath } from '../../src/shared/locales';
@@ -91,10 +91,19 @@ test('the bait list finds a bait by its name, in Chinese too', async ({ page, re
 });
 
 test('the bait list shows the load-failed state and recovers on retry', async ({ page }) => {
+  // The server renders the list it read itself; a list the browser asks for, on the way from another page, can fail.
+  await page.goto(localePath('en', PAGE_PATHS.home));
   await page.route('**/api/system/get_categories**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
   );
-  await page.goto(localePath('en', PAGE_PATHS.baits));
+  // A navigation inside the app, as a link's would be (the router follows the history).
+  await page.evaluate(
+    (path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    localePath('en', PAGE_PATHS.baits),
+  );
   const alert = page.getByRole('alert').filter({ hasText: en.baits.error.title });
   await expect(alert).toBeVisible();
   await expect(cards(page)).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { E2E_FORUM_URL } from '../../playwright.config';
 import { BUILD_META_NAME } from '../../src/shared/build-info';
 import { fill, texts } from './texts';

@@ -3,7 +3,7 @@
  * item pages, and the fish page one of them names.
  */
 import { DOMParser } from '@xmldom/xmldom';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './test';
 import type { CategoryList, FishItem } from '../../src/shared/contracts/catalogue';
 import { displayName } from '../../src/shared/game/names';
 import { fishPagePath, itemSlug } from '../../src/shared/pages';

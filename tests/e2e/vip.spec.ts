@@ -6,7 +6,7 @@
  * the user centre, which keeps the membership until its expiry. Every test registers its own account.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { LOCALES, localePath, type Locale } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
 import { AXE_RULES } from './axe-rules';

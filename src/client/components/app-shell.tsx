@@ -1,6 +1,6 @@
 import { AppShell, Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { createLazyWidget } from '../lib/lazy-widget';
@@ -28,6 +28,11 @@ export function AppLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const mobileNavReady = mobileNavWidget.useReady();
   const buildUpdateReady = buildUpdateWidget.useReady();
+
+  // Marks the document once the app runs it: a server-rendered page has been hydrated (the journeys wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   const toggleMenu = () => {
     void mobileNavWidget.preload();

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PAGE_PATHS } from '#shared/pages';
 import { Suspense } from 'react';
 import { useDarkScheme } from '../lib/browser-state';
-import { FORUM_URL } from '../lib/forum-url';
+import { forumUrl } from '../lib/forum-url';
 import { createLazyWidget } from '../lib/lazy-widget';
 import { useSession } from '../lib/session';
 import { useLocalePath } from '../lib/use-locale';
@@ -101,7 +101,7 @@ function ForumButton() {
   const { t } = useTranslation();
   const link = {
     component: 'a',
-    href: FORUM_URL,
+    href: forumUrl(),
     target: '_blank',
     rel: 'noopener noreferrer',
     'aria-label': t('actions.forumNewTab'),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripLocale } from '#shared/locales';
 import { PAGE_PATHS } from '#shared/pages';
-import { FORUM_URL } from '../lib/forum-url';
+import { forumUrl } from '../lib/forum-url';
 import { useLocalePath } from '../lib/use-locale';
 import { BrandLogo } from './brand-logo';
 import { MOBILE_NAV_ID, NAV_ITEMS, isActivePath } from './nav-items';
@@ -63,7 +63,7 @@ export function MobileNav({ opened, onClose }: { opened: boolean; onClose: () =>
         />
         <NavLink
           component="a"
-          href={FORUM_URL}
+          href={forumUrl()}
           target="_blank"
           rel="noopener noreferrer"
           onClick={onClose}

@@ -1,12 +1,14 @@
 /**
- * The community forum the chat button opens (docs/product-requirements.md §2). The server writes its `FORUM_URL` into
- * index.html as `<meta name="anglerdex:forum-url">`; the Vite dev server has no such tag, so the build-time setting or
- * the example default of docs/design.md §2 applies there.
+ * The community forum the chat button opens (docs/product-requirements.md §2): the server's `FORUM_URL`
+ * (`site-settings.ts`); the Vite dev server has no such setting, so the build-time one or the example default of
+ * docs/design.md §2 applies there.
  */
-function fromMeta(): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector<HTMLMetaElement>('meta[name="anglerdex:forum-url"]')?.content || null;
-}
+import { siteSetting } from './site-settings';
 
-export const FORUM_URL: string =
-  fromMeta() || (import.meta.env.VITE_FORUM_URL as string | undefined) || 'https://forum.example.com/anglerdex';
+export function forumUrl(): string {
+  return (
+    siteSetting('forum-url') ||
+    (import.meta.env.VITE_FORUM_URL as string | undefined) ||
+    'https://forum.example.com/anglerdex'
+  );
+}

@@ -22,6 +22,7 @@ import { routes } from '../router';
 import { SSR_DATA_VERSION, type SsrData } from './ssr-data';
 
 export { setTransport } from '../lib/api-client';
+export { setSiteSettings } from '../lib/site-settings';
 
 /** Rounds of "render, fetch what it asked for" before the page is sent as it is (a query waiting on another's data). */
 const MAX_ROUNDS = 3;

@@ -15,6 +15,8 @@ export interface PageRenderer {
   /** Renders a page's URL (path and query) as a logged-out first visit sees it. */
   renderPage(url: string): Promise<RenderedPage>;
   setTransport(transport: RenderTransport): void;
+  /** The runtime settings the server writes into every page as `<meta name="anglerdex:<key>">`. */
+  setSiteSettings(settings: Record<string, string>): void;
   /** The catalogue's category list the pages read, given again whenever `version` changes. */
   setCatalogue(version: string, list: unknown): void;
   catalogueVersionInUse(): string | null;

@@ -20,6 +20,7 @@ let catalogue = null;
 let version = null;
 export const calls = [];
 export function setTransport(next) { transport = next; }
+export function setSiteSettings() {}
 export function setCatalogue(next, list) { version = next; catalogue = list; }
 export function catalogueVersionInUse() { return version; }
 export async function renderPage(url) {

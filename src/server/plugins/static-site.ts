@@ -121,6 +121,7 @@ export default fp(async function staticSite(
 
   // The render's API calls go through this app in process, as the visitor (their address, so their own limits).
   const scope = new AsyncLocalStorage<RenderScope>();
+  renderer?.setSiteSettings(siteMeta);
   renderer?.setTransport(async (url, init) => {
     const current = scope.getStore();
     if (!current) throw new Error('a server render called the API outside a page request');
