@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './test';
+import { expect, test, type Page, navigateInApp } from './test';
 import type { BaitItem, CategoryList } from '../../src/shared/contracts/catalogue';
 import type { BaitCatchesResponse, BaitGuideTopResponse } from '../../src/shared/contracts/catches';
 import { localePath } from '../../src/shared/locales';
@@ -96,14 +96,7 @@ test('the bait list shows the load-failed state and recovers on retry', async ({
   await page.route('**/api/system/get_categories**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
   );
-  // A navigation inside the app, as a link's would be (the router follows the history).
-  await page.evaluate(
-    (path) => {
-      window.history.pushState({}, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    },
-    localePath('en', PAGE_PATHS.baits),
-  );
+  await navigateInApp(page, localePath('en', PAGE_PATHS.baits));
   const alert = page.getByRole('alert').filter({ hasText: en.baits.error.title });
   await expect(alert).toBeVisible();
   await expect(cards(page)).toHaveCount(0);

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type Response } from './test';
+import { expect, test, type APIRequestContext, type Page, type Response, navigateInApp } from './test';
 import { AXE_RULES as RULES } from './axe-rules';
 import type { HeatmapResponse } from '../../src/shared/contracts/catches';
 import { mergeCells } from '../../src/client/features/heatmap/heat-blocks';
@@ -323,7 +323,9 @@ test('an empty view says the star type hides the catches and offers all star typ
     const answer = await (await route.fetch()).json();
     return route.fulfill({ json: { ...answer, cells: [], max: 0, total: 0, updated_at: null } });
   });
-  await page.goto(`${HOME}?map=${map.id}&fish=${fish.id}&range=1d&star=452`);
+  // The browser's own request (the server renders what it reads itself, unmocked).
+  await page.goto(`${HOME}?map=${map.id}&fish=${fish.id}&range=1d`);
+  await navigateInApp(page, `${HOME}?map=${map.id}&fish=${fish.id}&range=1d&star=452`);
   await expect(page.getByTestId('heatmap')).toHaveAttribute('data-state', 'empty');
   await expect(page.getByTestId('empty-reason')).toHaveText(fill(t.empty.reason.star, { range: t.summary.range1d }));
   await page.getByRole('button', { name: t.empty.offer.star }).click();

@@ -32,3 +32,14 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * Moves to `url` inside the app, as a link would, without a document load: for journeys about what the browser asks
+ * for itself (a server-rendered page holds what the server read).
+ */
+export async function navigateInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
