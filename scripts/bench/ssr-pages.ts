@@ -30,6 +30,7 @@
  *     [--log-level info] [--seed-only yes]
  *   (part of `npm run bench`; needs `npm run build` first)
  */
+import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { type CatchItemInput, wireTime } from '#shared/contracts/catches';
@@ -107,6 +108,8 @@ interface PhaseResult {
   failures: number;
   /** The server's own time of the page reads (its metrics), share within 25 ms. */
   serverWithin25: string;
+  /** What the server says it served kept or counted anew meanwhile (`anglerdex_kept_answers_total`), if anything. */
+  kept: string;
   uploads?: number[];
 }
 
@@ -180,9 +183,22 @@ async function registerLogger(base: string): Promise<string> {
 /** The pages' GETs in the server's request-duration histogram (uploads and API reads left out). */
 const PAGE_READS = /method="GET",route="(?!\/api\/|\/media\/)/;
 
-function within25(before: Samples, after: Samples): string {
+/**
+ * The server's own view of a phase: its page reads' share within 25 ms, and the growth of its kept-answer counter
+ * (hits and recounts by answer: whether the phase's reads were served kept or counted anew, should the render cache
+ * report there as the heat map and bait guide do).
+ */
+function serverSide(before: Samples, after: Samples): { serverWithin25: string; kept: string } {
   const delta = durationDelta([{ before, after }], PAGE_READS);
-  return delta.count === 0 ? '?' : `${((100 * (delta.within.get(25) ?? 0)) / delta.count).toFixed(1)} %`;
+  const kept = [...after]
+    .filter(([key]) => key.startsWith('anglerdex_kept_answers_total{'))
+    .map(([key, value]) => [key.slice('anglerdex_kept_answers_total'.length), value - (before.get(key) ?? 0)] as const)
+    .filter(([, grown]) => grown > 0)
+    .map(([labels, grown]) => `${labels} ${grown}`);
+  return {
+    serverWithin25: delta.count === 0 ? '?' : `${((100 * (delta.within.get(25) ?? 0)) / delta.count).toFixed(1)} %`,
+    kept: kept.join(', '),
+  };
 }
 
 /**
@@ -230,7 +246,7 @@ const pageRequest = (request: autocannon.Request, url: PageUrl) => ({
 });
 
 /** 1. Each URL once, one at a time, in the given order. */
-async function coldPass(base: string, urls: PageUrl[]): Promise<Omit<PhaseResult, 'serverWithin25'>> {
+async function coldPass(base: string, urls: PageUrl[]): Promise<Omit<PhaseResult, 'serverWithin25' | 'kept'>> {
   const answers: Answer[] = [];
   let i = 0;
   const started = performance.now();
@@ -249,7 +265,6 @@ async function steadyPass(base: string, urls: PageUrl[], seconds: number, seed: 
   const order = createRng(seed).shuffle(urls);
   let cursor = 0;
   const runs: Promise<{ failures: number }>[] = [];
-  const started = performance.now();
   for (let c = 0; c < CONNECTIONS; c++) {
     runs.push(
       singleConnection(
@@ -262,7 +277,8 @@ async function steadyPass(base: string, urls: PageUrl[], seconds: number, seed: 
     if (RATE > 0) await sleep(1000 / CONNECTIONS);
   }
   const failures = (await Promise.all(runs)).reduce((sum, run) => sum + run.failures, 0);
-  return { answers, seconds: (performance.now() - started) / 1000, failures };
+  // Each run lasts `seconds`, started apart over the first second: the rate is over one run's length.
+  return { answers, seconds, failures };
 }
 
 /** 3. Each URL once, one at a time, each right after an acknowledged batch of catches of its item. */
@@ -323,6 +339,11 @@ function stats(values: number[]) {
     max: sorted.at(-1) ?? NaN,
   };
 }
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const ms = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(1));
 
 interface Row {
@@ -369,6 +390,7 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
     ...(NO_CACHE || BASELINE ? [{ name: 'naive (SSR_CACHE=0)', env: { SSR_CACHE: '0' } }] : []),
   ];
   const rows: Row[] = [];
+  const loadBefore = loadAverage();
   let uploadsLine = '';
   let ok = true;
   for (const [v, variant] of variants.entries()) {
@@ -396,13 +418,13 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
           if (sample) console.log(`  ${await describeAnswer(server.base, sample)}`);
         }
       }
-      const measured = async (phase: string, run: () => Promise<Omit<PhaseResult, 'serverWithin25'>>) => {
+      const measured = async (phase: string, run: () => Promise<Omit<PhaseResult, 'serverWithin25' | 'kept'>>) => {
         const before = await scrapeMetrics(server.metricsUrl);
         const result = await run();
         rows.push({
           phase,
           variant: variant.name,
-          result: { ...result, serverWithin25: within25(before, await scrapeMetrics(server.metricsUrl)) },
+          result: { ...result, ...serverSide(before, await scrapeMetrics(server.metricsUrl)) },
         });
         return result;
       };
@@ -416,8 +438,9 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
         );
       }
       if (PHASES.has('after-catches')) {
-        const result = await measured(`after new catches: each URL right after a batch of ${BATCH} of its item`, () =>
-          afterCatchesPass(server.base, urls, catalogue, `ssrbench${Date.now().toString(36)}v${v}`),
+        const result = await measured(
+          `after new catches: each URL right after a batch of ${BATCH} ${PATHS.length > 0 ? 'catches' : 'of its item'}`,
+          () => afterCatchesPass(server.base, urls, catalogue, `ssrbench${Date.now().toString(36)}v${v}`),
         );
         const up = stats(result.uploads ?? []);
         uploadsLine += `\n  uploads (${variant.name}): ${up.n} batches of ${BATCH}, p50 ${ms(up.p50)} / p95 ${ms(up.p95)} / max ${ms(up.max)} ms`;
@@ -427,8 +450,11 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
       await cleanWorld(world).catch((error: unknown) => console.error('removing the uploads failed:', error));
     }
   }
+  console.log(`\nload average before ${loadBefore}, after ${loadAverage()} (a quiet machine: below 1.5 before)`);
   table(rows);
   if (uploadsLine) console.log(uploadsLine);
+  for (const row of rows)
+    if (row.result.kept) console.log(`  kept answers, ${row.phase} (${row.variant}): ${row.result.kept}`);
   for (const row of rows) {
     const errors = row.result.answers.filter((a) => a.status !== 200);
     const statuses = new Map<string, number>();
