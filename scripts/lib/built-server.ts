@@ -56,6 +56,13 @@ export class BuiltServer {
     return child !== undefined && child.exitCode === null && child.signalCode === null;
   }
 
+  /** How a process that stopped ended (`exit code 1`, `signal SIGKILL`); undefined while it runs or before it starts. */
+  get ended(): string | undefined {
+    const child = this.child;
+    if (child?.signalCode) return `signal ${child.signalCode}`;
+    return child?.exitCode != null ? `exit code ${child.exitCode}` : undefined;
+  }
+
   /** Starts the process and resolves once it answers (at most `timeoutMs`). */
   async start(timeoutMs = 60_000): Promise<void> {
     const log = this.options.logFile ? openSync(this.options.logFile, 'a') : 'ignore';
