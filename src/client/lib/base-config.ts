@@ -166,27 +166,42 @@ function lookup<T>(map: ReadonlyMap<number, T>) {
   return (id: number | null | undefined) => (id == null ? undefined : map.get(id));
 }
 
-/** The configuration lists and id lookups (memoised per loaded copy), re-rendering when a fresh copy arrives. */
+type BaseLists = Omit<BaseConfig, 'status' | 'error'>;
+
+/**
+ * The lists and their id lookups, built once per loaded copy and shared by every component (a server render mounts
+ * every component of a page afresh, so a per-component memo would rebuild the lookups each time).
+ */
+const listsByCopy = new WeakMap<CategoryList, BaseLists>();
+let noLists: BaseLists | null = null;
+
+function listsOf(data: CategoryList | null): BaseLists {
+  const kept = data ? listsByCopy.get(data) : noLists;
+  if (kept) return kept;
+  const fish = data?.fish ?? EMPTY;
+  const maps = data?.maps ?? EMPTY;
+  const baits = data?.baits ?? EMPTY;
+  const starTypes = data?.star_type ?? EMPTY;
+  const fishWays = data?.fish_way ?? EMPTY;
+  const lists: BaseLists = {
+    fish,
+    maps,
+    baits,
+    star_type: starTypes,
+    fish_way: fishWays,
+    fishById: lookup(byId(fish)),
+    baitById: lookup(byId(baits)),
+    mapById: lookup(byId(maps)),
+    fishWayById: lookup(byId(fishWays)),
+    starTypeById: lookup(byId(starTypes)),
+  };
+  if (data) listsByCopy.set(data, lists);
+  else noLists = lists;
+  return lists;
+}
+
+/** The configuration lists and id lookups (built once per loaded copy), re-rendering when a fresh copy arrives. */
 export function useBaseConfig(): BaseConfig {
   const { status, error, data } = useSyncExternalStore(subscribeBaseConfig, getBaseConfig, getBaseConfig);
-  const lists = useMemo(() => {
-    const fish = data?.fish ?? EMPTY;
-    const maps = data?.maps ?? EMPTY;
-    const baits = data?.baits ?? EMPTY;
-    const starTypes = data?.star_type ?? EMPTY;
-    const fishWays = data?.fish_way ?? EMPTY;
-    return {
-      fish,
-      maps,
-      baits,
-      star_type: starTypes,
-      fish_way: fishWays,
-      fishById: lookup(byId(fish)),
-      baitById: lookup(byId(baits)),
-      mapById: lookup(byId(maps)),
-      fishWayById: lookup(byId(fishWays)),
-      starTypeById: lookup(byId(starTypes)),
-    };
-  }, [data]);
-  return useMemo(() => ({ status, error, ...lists }), [status, error, lists]);
+  return useMemo(() => ({ status, error, ...listsOf(data) }), [status, error, data]);
 }
