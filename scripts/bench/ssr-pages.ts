@@ -13,7 +13,7 @@
  *    that page's item (its fish, its bait, on its map) has been acknowledged: the slow path, after new catches made
  *    whatever the server keeps for that page stale. The batch's own latency is printed apart.
  *
- * Beside the server as it runs, the **naive** baseline: the same phases on a server started with `SSR_CACHE=0`, which
+ * Beside the server as it runs, the **naive** baseline: the same phases on a server started with `SSR_CACHE_MS=0`, which
  * renders every request afresh (provisional: the name of the switch that turns the render cache off, if the server
  * keeps rendered pages). `--no-cache` runs the baseline alone. Latency is each answer's own (request written to the
  * last byte read); the server's own share within the metrics' 25 ms bucket is printed beside it. Non-200 answers are
@@ -71,7 +71,7 @@ const WARMUP = numberOption('warmup', 5);
 const RATE = numberOption('rate', 100);
 const CONNECTIONS = numberOption('connections', 10);
 const BATCH = numberOption('batch', 20);
-/** `--no-cache`: the naive baseline alone (the server started with SSR_CACHE=0). */
+/** `--no-cache`: the naive baseline alone (the server started with SSR_CACHE_MS=0). */
 const NO_CACHE = process.argv.includes('--no-cache');
 /** `--baseline no`: the server as it runs, without the naive baseline beside it. */
 const BASELINE = option('baseline', 'yes') !== 'no';
@@ -387,7 +387,7 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL + Redis';
   const variants: { name: string; env: Record<string, string> }[] = [
     ...(NO_CACHE ? [] : [{ name: 'as it runs', env: {} }]),
-    ...(NO_CACHE || BASELINE ? [{ name: 'naive (SSR_CACHE=0)', env: { SSR_CACHE: '0' } }] : []),
+    ...(NO_CACHE || BASELINE ? [{ name: 'naive (SSR_CACHE_MS=0)', env: { SSR_CACHE_MS: '0' } }] : []),
   ];
   const rows: Row[] = [];
   const loadBefore = loadAverage();
