@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes, formatIn } from './format-date';
+import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes, formatIn, formatUtcMinutes } from './format-date';
 
 describe('date formats (docs/product-requirements.md §9)', () => {
+  it("writes 'YYYY-MM-DD HH:mm' in UTC whatever the time zone, for the pages the server renders too", () => {
+    expect(formatUtcMinutes('2031-01-02T23:04:05.678Z')).toBe('2031-01-02 23:04');
+    expect(formatUtcMinutes('2031-01-02T23:04:05+02:00')).toBe('2031-01-02 21:04');
+    expect(formatUtcMinutes('not a time')).toBe('');
+  });
+
   it("writes 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm' and 'YYYY-MM-DD' in local time", () => {
     const local = new Date(2031, 0, 2, 3, 4, 5);
     expect(formatDateTime(local)).toBe('2031-01-02 03:04:05');

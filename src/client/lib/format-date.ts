@@ -31,6 +31,17 @@ export function formatDateTime(value: string | number | Date): string {
   return `${formatDateTimeMinutes(date)}:${pad(date.getSeconds())}`;
 }
 
+/**
+ * 'YYYY-MM-DD HH:mm' in UTC, for the pages the server renders too (the item pages, issue 23): the server does not know
+ * the reader's time zone, and a time written in the browser's would differ from the server's HTML. The caller says
+ * "UTC" beside it.
+ */
+export function formatUtcMinutes(value: string | number | Date): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
 const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],

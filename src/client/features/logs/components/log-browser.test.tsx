@@ -91,9 +91,9 @@ describe('AI records', SLOW, () => {
     expect(within(dialog).getByText('Live bait')).toBeTruthy();
     // Issue 26: the bait's own page, in the page's language, and a click goes there.
     const link = within(dialog).getByRole('link', { name: en.bait.page });
-    expect(link.getAttribute('href')).toBe('/en/query/baits/100');
+    expect(link.getAttribute('href')).toBe('/en/query/baits/100-worm');
     fireEvent.click(link);
-    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/query/baits/100');
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/query/baits/100-worm');
   });
 
   it('sends the filters of a shared URL with the contract names', async () => {

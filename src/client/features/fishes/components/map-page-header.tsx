@@ -1,0 +1,77 @@
+import { Box, Grid, Image, Paper, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
+import type { MapItem } from '#shared/contracts/catalogue';
+import type { BaitGuideTopResponse } from '#shared/contracts/catches';
+import { Fact } from '../../../components/fact';
+import { OtherNames } from '../../../components/other-names';
+import { mediaUrl } from '../../../lib/api-client';
+import { formatUtcMinutes } from '../../../lib/format-date';
+import { formatCount } from '../../../lib/format-number';
+import { useLocale } from '../../../lib/use-locale';
+
+interface MapPageHeaderProps {
+  map: MapItem;
+  name: string;
+  fishCount: number;
+  top: UseQueryResult<BaitGuideTopResponse>;
+}
+
+/**
+ * The map's picture (its own proportions, never cropped) beside its names in the other languages, how many fish
+ * species live there and how many catches the window holds. Times in UTC: the server renders this page too.
+ */
+export function MapPageHeader({ map, name, fishCount, top }: MapPageHeaderProps) {
+  const { t } = useTranslation('map');
+  const lang = useLocale();
+  const answer = top.data;
+  const catches = answer?.fishes.reduce((sum, entry) => sum + entry.total, 0);
+  return (
+    <Grid gap="md" mb="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Box
+          style={{
+            aspectRatio: `${map.data.width} / ${map.data.height}`,
+            maxHeight: 460,
+            marginInline: 'auto',
+            borderRadius: 'var(--mantine-radius-md)',
+            overflow: 'hidden',
+            border: '1px solid var(--mantine-color-default-border)',
+            background: 'var(--mantine-color-default-hover)',
+          }}
+        >
+          <Image
+            src={mediaUrl(map.data.image)}
+            alt={t('pictureAlt', { map: name })}
+            w="100%"
+            h="100%"
+            fit="contain"
+            data-testid="map-picture"
+          />
+        </Box>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <OtherNames item={map} shown={name} lang={lang} />
+            <Fact label={t('facts.fish')} testId="map-fish-count">
+              {formatCount(fishCount, lang)}
+            </Fact>
+            <Fact label={t('facts.catches')} testId="map-catches">
+              {catches === undefined
+                ? '—'
+                : t('facts.catchesValue', { count: catches, formatted: formatCount(catches, lang) })}
+            </Fact>
+            <Fact label={t('facts.window')} testId="window">
+              {t('facts.windowValue', {
+                hours: BAIT_GUIDE_WINDOW_HOURS,
+                to: answer ? formatUtcMinutes(answer.to) : '…',
+              })}
+            </Fact>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
