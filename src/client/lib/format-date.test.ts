@@ -1,11 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes, formatIn, formatUtcMinutes } from './format-date';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  formatAgo,
+  formatDate,
+  formatDateTime,
+  formatDateTimeMinutes,
+  formatIn,
+  formatUtcMinutes,
+} from './format-date';
 
 describe('date formats (docs/product-requirements.md §9)', () => {
-  it("writes 'YYYY-MM-DD HH:mm' in UTC whatever the time zone, for the pages the server renders too", () => {
-    expect(formatUtcMinutes('2031-01-02T23:04:05.678Z')).toBe('2031-01-02 23:04');
-    expect(formatUtcMinutes('2031-01-02T23:04:05+02:00')).toBe('2031-01-02 21:04');
-    expect(formatUtcMinutes('not a time')).toBe('');
+  it("writes 'YYYY-MM-DD HH:mm' in UTC whatever the reader's time zone, for the pages the server renders too", () => {
+    vi.stubEnv('TZ', 'Asia/Shanghai');
+    try {
+      // The zone took effect: local time is 8 hours ahead, the next day here.
+      expect(formatDateTimeMinutes('2031-01-02T23:04:05Z')).toBe('2031-01-03 07:04');
+      expect(formatUtcMinutes('2031-01-02T23:04:05.678Z')).toBe('2031-01-02 23:04');
+      expect(formatUtcMinutes('2031-01-02T23:04:05+02:00')).toBe('2031-01-02 21:04');
+      expect(formatUtcMinutes('not a time')).toBe('');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("writes 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm' and 'YYYY-MM-DD' in local time", () => {

@@ -56,9 +56,14 @@ export function mapDescription(t: TFunction, lang: Locale, map: MapFacts): strin
       ? t('meta.about', { map: map.name, count: map.fish.length, some: listOf(map.fish.slice(0, LISTED), lang) })
       : t('meta.aboutNone', { map: map.name });
   const hours = BAIT_GUIDE_WINDOW_HOURS;
-  const top = map.top?.slice(0, LISTED).map((entry) =>
-    entry.bait ? t('meta.onBait', { fish: entry.fish, bait: entry.bait }) : entry.fish,
-  );
-  const bites = top === undefined ? '' : top.length > 0 ? t('meta.bites', { hours, top: listOf(top, lang) }) : t('meta.quiet', { hours });
+  const top = map.top
+    ?.slice(0, LISTED)
+    .map((entry) => (entry.bait ? t('meta.onBait', { fish: entry.fish, bait: entry.bait }) : entry.fish));
+  const bites =
+    top === undefined
+      ? ''
+      : top.length > 0
+        ? t('meta.bites', { hours, top: listOf(top, lang) })
+        : t('meta.quiet', { hours });
   return t('meta.description', { about, bites }).trim();
 }

@@ -28,7 +28,14 @@ export function FishPageHeader({ fish, name }: { fish: FishItem; name: string })
   return (
     <Paper withBorder radius="md" p="md" style={{ borderInlineStart: `4px solid ${RARITY_COLORS[rarity]}` }}>
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={72} radius="md" variant="light" color={RARITY_COLORS[rarity]} aria-hidden style={{ flex: 'none' }}>
+        <ThemeIcon
+          size={72}
+          radius="md"
+          variant="light"
+          color={RARITY_COLORS[rarity]}
+          aria-hidden
+          style={{ flex: 'none' }}
+        >
           <IconFish size={40} stroke={1.5} />
         </ThemeIcon>
         <Stack gap="sm" miw={0} style={{ flex: 1 }}>

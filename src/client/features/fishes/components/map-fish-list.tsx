@@ -29,10 +29,7 @@ export function MapFishList({ mapId, mapName, fishes, top }: MapFishListProps) {
   const { t } = useTranslation('map');
   const lang = useLocale();
   const [limit, showMore] = useShownLimit(CARDS_PER_STEP, fishes);
-  const byFish = useMemo(
-    () => new Map((top.data?.fishes ?? []).map((entry) => [entry.fish_id, entry])),
-    [top.data],
-  );
+  const byFish = useMemo(() => new Map((top.data?.fishes ?? []).map((entry) => [entry.fish_id, entry])), [top.data]);
 
   return (
     <Stack gap="xs">

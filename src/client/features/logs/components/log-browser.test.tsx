@@ -73,7 +73,7 @@ describe('AI records', SLOW, () => {
       '/en/guide/fishes/10-northern-pike',
     );
     expect(first.getByRole('link', { name: 'Amber Lake' }).getAttribute('href')).toBe('/en/maps/1-amber-lake');
-    expect(first.getByRole('link', { name: detailLink('Northern Pike') }).getAttribute('href')).toBe('?id=7');
+    expect(first.getByRole('link', { name: detailLink('Northern Pike') }).getAttribute('href')).toBe(`${BIRD}?id=7`);
     expect(first.getByText('Super rare blue crown').closest('[data-rarity]')?.getAttribute('data-rarity')).toBe(
       'rate_rare_star',
     );
