@@ -66,7 +66,8 @@ function FishMap({ map, fish, fishName }: { map: MapItem; fish: FishItem; fishNa
           {/* Decorative: the map's name stands beside it. */}
           <Image src={mediaUrl(map.data.image)} alt="" h="100%" w="100%" fit="cover" loading="lazy" />
         </Box>
-        <Stack gap={2} miw={0}>
+        {/* Apart enough to tap one and not the other (WCAG 2.5.8: 24 px around each small link). */}
+        <Stack gap="xs" miw={0}>
           <ItemLink item={map} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="map-link" />
           <Anchor
             component={Link}
