@@ -134,7 +134,7 @@ describe('the map page', () => {
     );
     await screen.findByTestId('biting-now');
     const description =
-      'Amber Lake: 2 fish species live here, among them Northern Pike and Perch. Most caught in the last 72 hours: ' +
+      'Amber Lake: 2 fish species live here: Northern Pike and Perch. Most caught in the last 72 hours: ' +
       'Perch on Bread and Northern Pike.';
     await waitFor(() => expect(metas.at(-1)?.description).toBe(description));
     expect(screen.getByTestId('map-summary').textContent).toBe(description);
@@ -150,7 +150,7 @@ describe('the map page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '北河' })).toBeTruthy();
     expect(await screen.findByTestId('biting-now-empty')).toBeTruthy();
     expect(screen.getByTestId('map-summary').textContent).toBe(
-      '北河：栖息着 2 种鱼，包括鲈鱼和鳟鱼。最近 72 小时没有渔获上报。',
+      '北河：栖息着 2 种鱼：鲈鱼和鳟鱼。最近 72 小时没有渔获上报。',
     );
     expect(screen.getByRole('heading', { level: 2, name: '鳟鱼' }).closest('a')!.getAttribute('href')).toBe(
       '/guide/fishes/12-鳟鱼',

@@ -28,9 +28,11 @@ interface FishFacts {
 export function fishDescription(t: TFunction, lang: Locale, fish: FishFacts): string {
   const facts = { name: fish.name, rarity: fish.rarity, weight: fish.weight };
   const about =
-    fish.maps.length > 0
-      ? t('meta.about', { ...facts, maps: listOf(fish.maps.slice(0, LISTED), lang) })
-      : t('meta.aboutNoMaps', facts);
+    fish.maps.length > LISTED
+      ? t('meta.aboutMany', { ...facts, count: fish.maps.length, maps: listOf(fish.maps.slice(0, LISTED), lang) })
+      : fish.maps.length > 0
+        ? t('meta.about', { ...facts, maps: listOf(fish.maps, lang) })
+        : t('meta.aboutNoMaps', facts);
   const hours = BAIT_GUIDE_WINDOW_HOURS;
   const bites =
     fish.baits === null
@@ -51,10 +53,13 @@ interface MapFacts {
 
 /** "Amber Lake: 3 fish species live here, among them A, B and C. Most caught in the last 72 hours: A on Worm." */
 export function mapDescription(t: TFunction, lang: Locale, map: MapFacts): string {
+  const count = map.fish.length;
   const about =
-    map.fish.length > 0
-      ? t('meta.about', { map: map.name, count: map.fish.length, some: listOf(map.fish.slice(0, LISTED), lang) })
-      : t('meta.aboutNone', { map: map.name });
+    count > LISTED
+      ? t('meta.aboutSome', { map: map.name, count, some: listOf(map.fish.slice(0, LISTED), lang) })
+      : count > 0
+        ? t('meta.aboutAll', { map: map.name, count, some: listOf(map.fish, lang) })
+        : t('meta.aboutNone', { map: map.name });
   const hours = BAIT_GUIDE_WINDOW_HOURS;
   const top = map.top
     ?.slice(0, LISTED)

@@ -27,7 +27,8 @@ export function FishMaps({ fish, name }: { fish: FishItem; name: string }) {
       ) : (
         <SimpleGrid
           component="ul"
-          cols={{ base: 1, xs: 2 }}
+          // Two a row even on a phone: a fish may live on a dozen maps.
+          cols={2}
           spacing="sm"
           p={0}
           m={0}
@@ -53,11 +54,11 @@ function FishMap({ map, fish, fishName }: { map: MapItem; fish: FishItem; fishNa
     <Paper withBorder radius="md" p="xs" h="100%">
       <Group gap="sm" wrap="nowrap">
         <Box
-          w={72}
+          w={{ base: 44, sm: 64 }}
           style={{
             flex: 'none',
             aspectRatio: `${map.data.width} / ${map.data.height}`,
-            maxHeight: 72,
+            maxHeight: 64,
             borderRadius: 'var(--mantine-radius-sm)',
             overflow: 'hidden',
             background: 'var(--mantine-color-default-hover)',

@@ -112,7 +112,7 @@ export function MapBitingNow({ mapName, top }: { mapName: string; top: UseQueryR
   }
 
   return (
-    <Stack gap="xs" mb="xl">
+    <Stack gap="xs">
       <Title order={2} size="h3">
         {t('now.title')}
       </Title>

@@ -80,8 +80,9 @@ export function MapPageView({ map }: { map: MapItem }) {
         breadcrumbs: [{ name, path: mapPagePath(map.id, itemSlug(name)) }],
       }}
     >
-      <MapPageHeader map={map} name={name} fishCount={fishes.length} top={top} />
-      <MapBitingNow mapName={name} top={top} />
+      <MapPageHeader map={map} name={name} fishCount={fishes.length} top={top}>
+        <MapBitingNow mapName={name} top={top} />
+      </MapPageHeader>
       <MapFishList mapId={map.id} mapName={name} fishes={fishes} top={top} />
     </PageFrame>
   );
