@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconFlame } from '@tabler/icons-react';
+import { IconMap } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -68,7 +68,7 @@ export function MapPageView({ map }: { map: MapItem }) {
           component={Link}
           to={heatMap}
           variant="light"
-          leftSection={<IconFlame size={18} aria-hidden />}
+          leftSection={<IconMap size={18} aria-hidden />}
           aria-label={t('heatMapLabel', { map: name })}
         >
           {t('heatMap')}
