@@ -81,8 +81,9 @@ const targets: Target[] = [
     follow: ['main ul a', '[data-testid="map-link"]'],
     slow: true,
   },
-  // A catch's detail drawer (map preview, compass): the first catch of the demo world's AI records opens it.
-  { name: 'birdLogDetail', path: PAGE_PATHS.birdLogs, ready: 'main table a', open: 'main table a' },
+  // A catch's detail drawer (map preview, compass): the first catch of the demo world's AI records opens it (its time's
+  // link; the fish's and map's lead to their pages).
+  { name: 'birdLogDetail', path: PAGE_PATHS.birdLogs, ready: 'main table a', open: 'main table a[href*="id="]' },
 ];
 
 for (const scheme of SCHEMES) {

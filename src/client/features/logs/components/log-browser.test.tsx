@@ -31,8 +31,8 @@ const answer =
   () =>
     json(body, status);
 /** A bait's button (and its info dialog) is named by what it shows, the bait and its type, then "bait info". */
-/** The link to a record's detail (its time), named by what it opens: the catch of that fish at that time. */
-const detailLink = (fish: string) => new RegExp(`^${fill(en.table.open, { fish, time: '' })}`);
+/** The link to a record's detail, named by the time it shows, then what it opens: the catch of that fish. */
+const detailLink = (fish: string) => new RegExp(`${fill(en.table.open, { fish })}$`);
 const baitButton = (name: string) => new RegExp(`^${name} .*\\(${en.bait.show}\\)$`);
 
 beforeAll(async () => {

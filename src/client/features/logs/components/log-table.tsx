@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
@@ -117,21 +117,17 @@ export function LogTable({ kind, items }: LogTableProps) {
                     </Table.Td>
                   )}
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    <Anchor
-                      component={Link}
-                      to={detail}
-                      preventScrollReset
-                      c="inherit"
-                      aria-label={t('table.open', { fish: name, time })}
-                    >
+                    {/* Named by the time it shows, then what it opens (WCAG 2.5.3: the visible text leads the name). */}
+                    <Anchor component={Link} to={detail} preventScrollReset c="inherit">
                       <time dateTime={item.caught_at} title={time}>
                         <Text size="sm" component="span" display="block" style={{ whiteSpace: 'nowrap' }}>
                           {phone ? formatDate(item.caught_at).slice(5) : formatDate(item.caught_at)}
-                        </Text>
+                        </Text>{' '}
                         <Text size="xs" c="dimmed" component="span" display="block">
                           {time.slice(11)}
                         </Text>
                       </time>
+                      <VisuallyHidden>{t('table.open', { fish: name })}</VisuallyHidden>
                     </Anchor>
                   </Table.Td>
                 </Table.Tr>
