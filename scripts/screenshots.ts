@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { localePath } from '../src/shared/locales';
-import { baitPagePath, collectionPagePath, PAGE_PATHS } from '../src/shared/pages';
+import { baitPagePath, collectionPagePath, fishPagePath, mapPagePath, PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
 import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
 import { addAlertShots } from './screenshot-alerts';
@@ -100,15 +100,27 @@ const only = args
 const fold = args.includes('--fold');
 const outDir = path.resolve('screenshots');
 
-/** Adds the fish detail drawer (deep link `?fish=<id>`) for the first fish of the catalogue, when there is one. */
-async function addFishDetail(): Promise<void> {
+/**
+ * A fish's page (issue 23) and the page of the first map it lives on (`fish-page`, `map-page`): the fish caught most in
+ * the bait guide's window, so its best baits and the map's "biting now" have rows to show.
+ */
+async function addItemPages(): Promise<void> {
   try {
-    const response = await fetch(`${baseUrl}/api/system/get_category_list?category_group=fish`);
-    const body = (await response.json()) as { category_list?: { fish?: { id: number }[] } };
-    const first = body.category_list?.fish?.[0];
-    if (first) PAGES.push({ name: 'fish-detail', path: `${PAGE_PATHS.fishes}?fish=${first.id}` });
+    const top = (await (await fetch(`${baseUrl}/api/bait-guide/top`)).json()) as {
+      fishes?: { fish_id: number; total: number }[];
+    };
+    const busiest = [...(top.fishes ?? [])].sort((a, b) => b.total - a.total)[0];
+    const list = (await (await fetch(`${baseUrl}/api/system/get_category_list?category_group=fish`)).json()) as {
+      category_list?: { fish?: { id: number; data: { maps: number[] } }[] };
+    };
+    const fish =
+      list.category_list?.fish?.find((item) => item.id === busiest?.fish_id) ?? list.category_list?.fish?.[0];
+    if (!fish) return;
+    PAGES.push({ name: 'fish-page', path: fishPagePath(fish.id) });
+    const map = fish.data.maps[0];
+    if (map !== undefined) PAGES.push({ name: 'map-page', path: mapPagePath(map) });
   } catch {
-    // no catalogue, no detail shot
+    // no catalogue, no item page shots
   }
 }
 
@@ -165,7 +177,7 @@ async function demoSession(): Promise<string | null> {
 
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
-  await addFishDetail();
+  await addItemPages();
   await addBaitPage();
   // The log pages, with catches of the demo account's own logger (bound to it, for the stats on my-data).
   const session = await addLogShots(baseUrl, await demoSession(), PAGES);

@@ -94,18 +94,20 @@ describe('app shell routes', () => {
     expect(button.textContent).toContain('Pike Hunter');
   });
 
-  it('has a route for every page, the bait pages and the shared collections, in every prefix', () => {
+  it('has a route for every page, the bait, fish and map pages and the shared collections, in every prefix', () => {
     const root = routes[0]!.children![0]!.children!;
     const bare = root.filter((r) => r.index || (r.path && !['zh', 'en', 'ja', '*'].includes(r.path)));
     const paths = [
       ...PAGES.filter((page) => page.path !== '/').map((page) => page.path.slice(1)),
       'query/baits/:ref',
+      'guide/fishes/:ref',
+      'maps/:ref',
       'collection/:shareId',
     ];
     expect(bare.filter((r) => !r.index).map((r) => r.path)).toEqual(paths);
     expect(bare.filter((r) => r.index)).toHaveLength(1);
     for (const prefix of ['zh', 'en', 'ja']) {
-      expect(root.find((r) => r.path === prefix)?.children).toHaveLength(PAGES.length + 2);
+      expect(root.find((r) => r.path === prefix)?.children).toHaveLength(PAGES.length + 4);
     }
   });
 

@@ -12,7 +12,14 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { LOCALES, localeFromPath } from '#shared/locales';
-import { BAIT_PAGE_ROUTE, COLLECTION_PAGE_ROUTE, PAGES, type PageKey } from '#shared/pages';
+import {
+  BAIT_PAGE_ROUTE,
+  COLLECTION_PAGE_ROUTE,
+  FISH_PAGE_ROUTE,
+  MAP_PAGE_ROUTE,
+  PAGES,
+  type PageKey,
+} from '#shared/pages';
 import { AppLoading } from './components/app-loading';
 import { AppLayout } from './components/app-shell';
 import { ErrorPage } from './components/error-page';
@@ -56,6 +63,9 @@ function pageRoutes(): RouteObject[] {
     ),
     // A bait's own page (issue 26): one route for every bait, `:ref` being its id with an optional `-slug`.
     { path: BAIT_PAGE_ROUTE.slice(1), lazy: () => import('./routes/bait-page') },
+    // A fish's and a map's own pages (issue 23), by id with an optional `-slug`, as the bait's.
+    { path: FISH_PAGE_ROUTE.slice(1), lazy: () => import('./routes/fish-page') },
+    { path: MAP_PAGE_ROUTE.slice(1), lazy: () => import('./routes/map-page') },
     // A player's shared collection (issue 25), by its share id.
     { path: COLLECTION_PAGE_ROUTE.slice(1), lazy: () => import('./routes/shared-collection-page') },
   ];

@@ -50,6 +50,8 @@ interface Target {
   ready: string;
   /** Clicked to open a drawer, which is judged open. */
   open?: string;
+  /** Links followed in turn, each to another page (the item pages, whose ids the demo world decides). */
+  follow?: string[];
   /** Checked logged in. */
   session?: boolean;
   /** The encyclopedia's 160 fish cards: an axe run over them can take a minute on a loaded 2-core machine. */
@@ -70,10 +72,18 @@ const targets: Target[] = [
     session: true,
   })),
   { name: 'notFound', path: '/no-such-page', ready: 'main h1' },
-  // The fish detail drawer: the first fish card opens it.
-  { name: 'fishDetail', path: PAGE_PATHS.fishes, ready: 'main h1', open: 'main ul a', slow: true },
-  // A catch's detail drawer (map preview, compass): the first catch of the demo world's AI records opens it.
-  { name: 'birdLogDetail', path: PAGE_PATHS.birdLogs, ready: 'main table a', open: 'main table a' },
+  // A fish's own page (issue 23), from the first fish card, and the page of the first map it lives on.
+  { name: 'fishPage', path: PAGE_PATHS.fishes, ready: 'main ul a', follow: ['main ul a'], slow: true },
+  {
+    name: 'mapPage',
+    path: PAGE_PATHS.fishes,
+    ready: 'main ul a',
+    follow: ['main ul a', '[data-testid="map-link"]'],
+    slow: true,
+  },
+  // A catch's detail drawer (map preview, compass): the first catch of the demo world's AI records opens it (its time's
+  // link; the fish's and map's lead to their pages).
+  { name: 'birdLogDetail', path: PAGE_PATHS.birdLogs, ready: 'main table a', open: 'main table a[href*="id="]' },
 ];
 
 for (const scheme of SCHEMES) {
@@ -92,6 +102,13 @@ for (const scheme of SCHEMES) {
           }
           await page.goto(localePath(locale, target.path));
           await expect(page.locator(target.ready).first()).toBeVisible();
+          for (const link of target.follow ?? []) {
+            // The next page is judged once its own heading has replaced this one's.
+            const heading = page.locator('main h1').first();
+            const from = (await heading.textContent()) ?? '';
+            await page.locator(link).first().click();
+            await expect(heading).not.toHaveText(from);
+          }
           if (target.open) {
             await page.locator(target.open).first().click();
             await expect(page.getByRole('dialog')).toBeVisible();

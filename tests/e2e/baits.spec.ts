@@ -2,7 +2,7 @@ import { expect, test, type Page, navigateInApp } from './test';
 import type { BaitItem, CategoryList } from '../../src/shared/contracts/catalogue';
 import type { BaitCatchesResponse, BaitGuideTopResponse } from '../../src/shared/contracts/catches';
 import { localePath } from '../../src/shared/locales';
-import { PAGE_PATHS } from '../../src/shared/pages';
+import { PAGE_PATHS, itemSlug } from '../../src/shared/pages';
 import { fill, texts } from './texts';
 
 const en = texts('en');
@@ -160,7 +160,8 @@ test('the bait list filters by bait type and opens a bait page with what it caug
   await cardNames(page).getByRole('link', { name: bait.name_en!, exact: true }).click();
   const answer = (await (await catches).json()) as BaitCatchesResponse;
 
-  await expect(page).toHaveURL(new RegExp(`/en/query/baits/${bait.id}$`));
+  // The bait's id, then its English name's slug (issue 23).
+  await expect(page).toHaveURL(new RegExp(`/en/query/baits/${bait.id}-${itemSlug(bait.name_en!)}$`));
   await expect(page.getByRole('heading', { level: 1, name: bait.name_en! })).toBeVisible();
   await expect(page.getByText(bait.name, { exact: true })).toBeVisible();
   expect(answer.total).toBeGreaterThanOrEqual(best!.baits[0]!.count);

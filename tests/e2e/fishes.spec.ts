@@ -5,7 +5,9 @@ import { texts } from './texts';
 
 const en = texts('en');
 
-test('the fish encyclopedia opens a fish with its star weights, and the detail is deep-linkable', async ({ page }) => {
+test("the fish encyclopedia lists every fish and opens a fish's own page, which a link of old opens too", async ({
+  page,
+}) => {
   // It scrolls the whole list in, a step of cards at a time: 48 s once in CI beside the other worker.
   test.slow();
   await page.goto(localePath('en', PAGE_PATHS.fishes));
@@ -32,26 +34,26 @@ test('the fish encyclopedia opens a fish with its star weights, and the detail i
   const name = (await first.getByRole('heading', { level: 2 }).textContent())!.trim();
   await first.click();
 
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(/[?&]fish=\d+/);
-  const table = dialog.getByRole('table', { name: en.fishes.detail.starWeights });
+  // The fish's own page (issue 23), its star weights and maps.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/guide\/fishes\/\d+-[^/?#]+$/);
+  const table = main.getByRole('table', { name: en.fishes.detail.starWeights });
   await expect(table).toBeVisible();
   const rows = table.getByRole('row');
   // A header row and at least one star class, each with a weight.
   expect(await rows.count()).toBeGreaterThan(1);
   await expect(rows.nth(1)).toContainText(/≥ [\d.,]+ k?g/);
-  await expect(dialog.getByRole('heading', { name: en.fishes.detail.maps })).toBeVisible();
+  await expect(main.getByRole('heading', { name: en.fish.maps.title })).toBeVisible();
 
-  // The same URL opened afresh shows the same fish.
+  // Back to the list, and a link to a fish's detail from before fish had pages (`?fish=`) opens the same page.
   const url = page.url();
-  await page.goto('about:blank');
-  await page.goto(url);
-  await expect(page.getByRole('dialog', { name })).toBeVisible();
-
-  await page.getByRole('button', { name: en.fishes.detail.close }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).not.toHaveURL(/[?&]fish=/);
+  const id = /\/guide\/fishes\/(\d+)-/.exec(url)![1];
+  await page.goBack();
+  await expect(cards.first()).toBeVisible();
+  await page.goto(`${localePath('en', PAGE_PATHS.fishes)}?fish=${id}`);
+  await expect(page).toHaveURL(url);
+  await expect(main.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 });
 
 test('the fish encyclopedia narrows the list by search', async ({ page }) => {

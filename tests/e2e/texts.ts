@@ -10,7 +10,10 @@ import type Alerts from '../../src/client/locales/zh/alerts.json';
 import type Baits from '../../src/client/locales/zh/baits.json';
 import type CatalogueAdmin from '../../src/client/locales/zh/catalogue-admin.json';
 import type Common from '../../src/client/locales/zh/common.json';
+import type Fish from '../../src/client/locales/zh/fish.json';
 import type Fishes from '../../src/client/locales/zh/fishes.json';
+import type Heatmap from '../../src/client/locales/zh/heatmap.json';
+import type Map from '../../src/client/locales/zh/map.json';
 import type Vip from '../../src/client/locales/zh/vip.json';
 
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/client/locales');
@@ -28,6 +31,9 @@ export function texts(locale: TestLocale) {
     baits: load<typeof Baits>(locale, 'baits'),
     catalogueAdmin: load<typeof CatalogueAdmin>(locale, 'catalogue-admin'),
     fishes: load<typeof Fishes>(locale, 'fishes'),
+    fish: load<typeof Fish>(locale, 'fish'),
+    map: load<typeof Map>(locale, 'map'),
+    heatmap: load<typeof Heatmap>(locale, 'heatmap'),
     vip: load<typeof Vip>(locale, 'vip'),
     alerts: load<typeof Alerts>(locale, 'alerts'),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baitGuideSearch, fishPageSearch, heatMapSearch } from './page-links';
+import { baitGuideSearch, heatMapSearch, logsSearch } from './page-links';
 
 describe('links between pages', () => {
   it("links a fish's bait guide in the API's names, on a map only when one is given", () => {
@@ -10,9 +10,12 @@ describe('links between pages', () => {
 
   it('links the heat map of a map narrowed to a fish', () => {
     expect(heatMapSearch(3, 42)).toBe('?map=3&fish=42');
+    expect(heatMapSearch(3)).toBe('?map=3');
   });
 
-  it("opens a fish's detail in the encyclopedia", () => {
-    expect(fishPageSearch(42)).toBe('?fish=42');
+  it('links the log lists narrowed to a fish, a map or both, and to nothing when neither is given', () => {
+    expect(logsSearch({ fish: 42 })).toBe('?fish=42');
+    expect(logsSearch({ fish: 42, map: 3 })).toBe('?fish=42&map=3');
+    expect(logsSearch({})).toBe('');
   });
 });

@@ -13,12 +13,18 @@ export function baitGuideSearch(fish: number, map?: number | null): string {
   return `?${search.toString()}`;
 }
 
-/** The heat map of one map, narrowed to one fish: `?map=3&fish=42` (the home page's own parameters). */
-export function heatMapSearch(map: number, fish: number): string {
-  return `?${new URLSearchParams({ map: String(map), fish: String(fish) }).toString()}`;
+/** The heat map of one map, narrowed to one fish when given: `?map=3&fish=42` (the home page's own parameters). */
+export function heatMapSearch(map: number, fish?: number | null): string {
+  const search = new URLSearchParams({ map: String(map) });
+  if (fish) search.set('fish', String(fish));
+  return `?${search.toString()}`;
 }
 
-/** The fish encyclopedia with one fish's detail open: `?fish=42` (the encyclopedia's own parameter). */
-export function fishPageSearch(fish: number): string {
-  return `?${new URLSearchParams({ fish: String(fish) }).toString()}`;
+/** The log lists narrowed to one fish and / or one map: `?fish=42&map=3` (the logs' own parameters). */
+export function logsSearch(filters: { fish?: number | null; map?: number | null }): string {
+  const search = new URLSearchParams();
+  if (filters.fish) search.set('fish', String(filters.fish));
+  if (filters.map) search.set('map', String(filters.map));
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

@@ -54,6 +54,9 @@ export const queryKeys = {
     list: (kind: LogKind, filters: Filters, page: number, session: string | null) =>
       ['logs', kind, 'list', filters, page, session] as const,
     item: (kind: LogKind, id: number | null) => ['logs', kind, 'item', id] as const,
+    /** The newest `size` records of a fish or a map (its page, issue 23). */
+    latest: (kind: LogKind, of: { fish?: number; map?: number }, size: number) =>
+      ['logs', kind, 'latest', of, size] as const,
   },
   stats: {
     me: (token: string, loggerId: string | null, timeZone: string) =>

@@ -96,12 +96,13 @@ describe('the bait page', () => {
     },
   );
 
-  it("leads to each fish's bait guide, to the baits of its type and back to the list", SLOW, async () => {
+  it("leads to each fish's and map's page, to the baits of its type and back to the list", SLOW, async () => {
     const { router } = renderApp('/en/query/baits/100');
     await screen.findByTestId('bait-fishes');
     expect(screen.getByRole('link', { name: 'Northern Pike' }).getAttribute('href')).toBe(
-      '/en/query/bait-guide?fish_id=10',
+      '/en/guide/fishes/10-northern-pike',
     );
+    expect(screen.getByRole('link', { name: 'North River' }).getAttribute('href')).toBe('/en/maps/2-north-river');
     expect(screen.getByRole('link', { name: en.page.back }).getAttribute('href')).toBe('/en/query/baits');
     fireEvent.click(screen.getByRole('link', { name: en.page.typeLink.replace('{{type}}', 'Live bait') }));
     await waitFor(() =>

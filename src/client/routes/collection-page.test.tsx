@@ -105,7 +105,7 @@ describe('my collection page', { timeout: 15_000 }, () => {
     expect(within(pike).getByText(`Amber Lake, ${formatDate('2026-11-18T08:00:00Z')} · 12 catches`)).toBeTruthy();
     expect(within(pike).getByText('Super rare blue crown')).toBeTruthy();
     expect(within(pike).getByRole('link', { name: 'Fish page of Northern Pike' }).getAttribute('href')).toBe(
-      '/en/guide/fishes?fish=10',
+      '/en/guide/fishes/10-northern-pike',
     );
     expect(within(pike).queryByTestId('biting-now')).toBeNull();
 

@@ -234,6 +234,24 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?fish_id=10&details=1'));
   });
 
+  it("leads to each bait's page from its name, and to the fish's and the map's pages (issue 23)", async () => {
+    const router = renderPage('/query/bait-guide?fish_id=10&map_id=2');
+    await screen.findByRole('list', { name: zh.ranking.label });
+    const worm = within(ranking()).getByRole('link', { name: '蚯蚓' });
+    expect(worm.getAttribute('href')).toBe('/query/baits/100-蚯蚓');
+    const pages = within(screen.getByTestId('guide-pages'));
+    expect(pages.getByRole('link', { name: zh.pages.fish.replace('{{fish}}', '白斑狗鱼') }).getAttribute('href')).toBe(
+      '/guide/fishes/10-白斑狗鱼',
+    );
+    expect(pages.getByRole('link', { name: zh.pages.map.replace('{{map}}', '北河') }).getAttribute('href')).toBe(
+      '/maps/2-北河',
+    );
+    // The name is the link's, not the row's: a click on it goes to the bait's page, not to the details.
+    fireEvent.click(worm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/query/baits/100-蚯蚓'));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('says when the fish had no catch in the window, and offers every map', async () => {
     const router = renderPage('/query/bait-guide?fish_id=10&map_id=1');
     expect(await screen.findByText(zh.empty.title)).toBeTruthy();

@@ -2,6 +2,7 @@ import { Drawer, Group, Skeleton, Stack } from '@mantine/core';
 import { IconFishHook } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemLink } from '../../../components/item-link';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
@@ -123,7 +124,22 @@ export function BaitGuide({ actions }: BaitGuideProps = {}) {
         onFishChange={(next) => update({ fish: next, map: null, details: false })}
         onMapChange={(next) => update({ map: next })}
       />
-      {actions && fish ? <Group justify="flex-end">{actions({ fish: fish.id, map, fishName, mapName })}</Group> : null}
+      {fish ? (
+        <Group justify="space-between" gap="sm">
+          {/* The fish's and the map's own pages (issue 23): what the guide is about, beyond its baits. */}
+          <Group gap="md" data-testid="guide-pages">
+            <ItemLink item={fish} size="sm" fw={600}>
+              {t('pages.fish', { fish: fishName })}
+            </ItemLink>
+            {mapItem && mapName && (
+              <ItemLink item={mapItem} size="sm" fw={600}>
+                {t('pages.map', { map: mapName })}
+              </ItemLink>
+            )}
+          </Group>
+          {actions?.({ fish: fish.id, map, fishName, mapName })}
+        </Group>
+      ) : null}
       {body}
       <Drawer
         opened={detailsFor !== null}

@@ -10,6 +10,7 @@ import { shareMinSample } from '../../../lib/share-min-sample';
 import { MIN_COUNT, splitByMinCount } from '../bait-guide-format';
 import { useBaitLabel } from '../hooks/use-bait-names';
 import { BaitPicture } from '../../../components/bait-picture';
+import { ItemLink } from '../../../components/item-link';
 import { ShareIntervalNote, ShareWithInterval, ThinSampleNote } from '../../../components/share-with-interval';
 import classes from './bait-ranking.module.css';
 
@@ -24,7 +25,8 @@ interface BaitRankingProps {
 /**
  * The baits ranked by share (the server's order: count, then id), with count, share and the share's 95 % interval.
  * Baits with fewer than MIN_COUNT catches are too few to judge by, so they wait behind "show all"; those resting on
- * fewer than the minimum sample are shown dimmed (decision 0034).
+ * fewer than the minimum sample are shown dimmed (decision 0034). A row opens the detailed proportions; the bait's name
+ * in it leads to the bait's page (issue 23), a link laid over the row's button rather than inside it.
  */
 export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
   const { t } = useTranslation('bait-guide');
@@ -44,7 +46,7 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
             const thin = isThinSample(entry.count, minSample);
             return (
               <li key={entry.bait_id} data-bait-id={entry.bait_id} data-thin={thin || undefined}>
-                <UnstyledButton className={classes.row} onClick={onOpenDetails}>
+                <div className={classes.row}>
                   <Group gap="sm" wrap="nowrap" align="center">
                     <Text c="dimmed" size="sm" className={classes.rank}>
                       {index + 1}
@@ -52,15 +54,22 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
                     <BaitPicture bait={bait} size={40} />
                     <Stack gap={4} miw={0} style={{ flex: 1 }}>
                       <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text
-                          fw={600}
-                          size="sm"
-                          truncate
-                          lang={lang}
-                          c={thin ? 'dimmed' : undefined}
-                          data-testid="bait-name"
-                        >
-                          {name}
+                        <Text fw={600} size="sm" truncate lang={lang}>
+                          {bait ? (
+                            <ItemLink
+                              item={bait}
+                              inherit
+                              c={thin ? 'dimmed' : undefined}
+                              className={classes.name}
+                              data-testid="bait-name"
+                            >
+                              {name}
+                            </ItemLink>
+                          ) : (
+                            <Text span inherit c={thin ? 'dimmed' : undefined} data-testid="bait-name">
+                              {name}
+                            </Text>
+                          )}
                         </Text>
                         <ShareWithInterval value={entry} sample={total} dimmed={thin} testId="bait-share" />
                       </Group>
@@ -81,9 +90,13 @@ export function BaitRanking({ baits, total, onOpenDetails }: BaitRankingProps) {
                       </Group>
                     </Stack>
                   </Group>
-                  {thin && <ThinSampleNote min={minSample} />}
-                  <VisuallyHidden>{` (${t('ranking.rowAction')})`}</VisuallyHidden>
-                </UnstyledButton>
+                  {/* The whole row's button, under the name's link: named by the bait and what it opens. */}
+                  <UnstyledButton className={classes.cover} onClick={onOpenDetails}>
+                    <VisuallyHidden>{name}</VisuallyHidden>
+                    {thin && <ThinSampleNote min={minSample} />}
+                    <VisuallyHidden>{` (${t('ranking.rowAction')})`}</VisuallyHidden>
+                  </UnstyledButton>
+                </div>
               </li>
             );
           })}

@@ -29,14 +29,16 @@ describe('BaitCard', () => {
     expect(screen.queryByTestId('new-in-badge')).toBeNull();
   });
 
-  it("links its name to the bait's page, in the page's language", async () => {
+  it("links its name to the bait's page, in the page's language, its name's slug after the id", async () => {
     const bait = worm(null);
     const { unmount } = renderCard(<BaitCard bait={bait} name="蚯蚓" typeName="活饵" lang="zh" />);
     const link = await screen.findByRole('link', { name: '蚯蚓' });
-    expect(link.getAttribute('href')).toBe(`/query/baits/${bait.id}`);
+    expect(link.getAttribute('href')).toBe(`/query/baits/${bait.id}-蚯蚓`);
     expect(link.closest('h2')).toBeTruthy();
     unmount();
     renderCard(<BaitCard bait={bait} name="Worm" typeName="Live bait" lang="en" />, '/en/query/baits');
-    expect((await screen.findByRole('link', { name: 'Worm' })).getAttribute('href')).toBe(`/en/query/baits/${bait.id}`);
+    expect((await screen.findByRole('link', { name: 'Worm' })).getAttribute('href')).toBe(
+      `/en/query/baits/${bait.id}-worm`,
+    );
   });
 });

@@ -2,12 +2,12 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BaitItem } from '#shared/contracts/catalogue';
-import { localePath, type Locale } from '#shared/locales';
-import { baitPagePath } from '#shared/pages';
+import type { Locale } from '#shared/locales';
 import { BaitPicture } from '../../../components/bait-picture';
 import { BaitTypeLine } from '../../../components/bait-type-line';
 import { NewInBadge } from '../../../components/new-in-badge';
 import { OtherNames } from '../../../components/other-names';
+import { itemPagePath } from '../../../lib/item-links';
 
 interface BaitCardProps {
   bait: BaitItem;
@@ -28,7 +28,7 @@ export function BaitCard({ bait, name, typeName, lang }: BaitCardProps) {
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Text component="h2" fw={600} size="md" lang={lang} style={{ overflowWrap: 'anywhere' }}>
             {/* The name opens the bait's page (issue 26): what it catches and where. */}
-            <Anchor component={Link} to={localePath(lang, baitPagePath(bait.id))} inherit>
+            <Anchor component={Link} to={itemPagePath(bait, lang)} inherit>
               {name}
             </Anchor>
           </Text>

@@ -1,18 +1,15 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFishHook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BAIT_GUIDE_MIN_COUNT, BAIT_GUIDE_WINDOW_HOURS } from '#shared/catch-data-rules';
-import { PAGE_PATHS } from '#shared/pages';
+import { ItemLink } from '../../../components/item-link';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDateFormat } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
-import { baitGuideSearch } from '../../../lib/page-links';
-import { useDisplayName } from '../../../lib/use-display-name';
-import { useLocale, useLocalePath } from '../../../lib/use-locale';
+import { useLocale } from '../../../lib/use-locale';
 import { useBaitCatchesQuery } from '../api/use-bait-catches-query';
 import { CatchShareTable } from './catch-share-table';
 import { Fact } from '../../../components/fact';
@@ -20,14 +17,12 @@ import { ShareIntervalNote } from '../../../components/share-with-interval';
 
 /**
  * What a bait caught in the bait guide's window (the last 72 hours): the sample size and window, the fish it caught
- * most, each leading to that fish's bait guide, and the maps it caught them on.
+ * most and the maps it caught them on, each leading to its own page.
  */
 export function BaitCatches({ baitId }: { baitId: number }) {
   const { t } = useTranslation('baits');
   const lang = useLocale();
   const dates = useDateFormat();
-  const localePath = useLocalePath();
-  const displayName = useDisplayName();
   const { fishById, mapById } = useBaseConfig();
   const query = useBaitCatchesQuery(baitId);
 
@@ -38,26 +33,22 @@ export function BaitCatches({ baitId }: { baitId: number }) {
   if (!query.data) return <LoadingState>{t('page.loading')}</LoadingState>;
   const answer = query.data;
 
+  // Each fish and map leads to its own page (issue 23): a fish's holds its bait guide's best baits and the link there.
   const fishRows = answer.fishes.map((entry) => {
     const fish = fishById(entry.fish_id);
-    const name = fish ? displayName(fish) : t('page.unknownFish', { id: entry.fish_id });
     return {
       ...entry,
       id: entry.fish_id,
-      name: (
-        <Anchor
-          component={Link}
-          to={localePath(`${PAGE_PATHS.baitGuide}${baitGuideSearch(entry.fish_id)}`)}
-          lang={lang}
-        >
-          {name}
-        </Anchor>
-      ),
+      name: fish ? <ItemLink item={fish} /> : t('page.unknownFish', { id: entry.fish_id }),
     };
   });
   const mapRows = answer.maps.map((entry) => {
     const map = mapById(entry.map_id);
-    return { ...entry, id: entry.map_id, name: map ? displayName(map) : t('page.unknownMap', { id: entry.map_id }) };
+    return {
+      ...entry,
+      id: entry.map_id,
+      name: map ? <ItemLink item={map} /> : t('page.unknownMap', { id: entry.map_id }),
+    };
   });
 
   return (

@@ -340,7 +340,7 @@ describe('BaitList', { timeout: 15_000 }, () => {
   it("links each bait's name to its page", async () => {
     renderList('/en/query/baits');
     const link = await screen.findByRole('link', { name: 'Worm' });
-    expect(link.getAttribute('href')).toBe('/en/query/baits/1');
+    expect(link.getAttribute('href')).toBe('/en/query/baits/1-worm');
     expect(link.closest('h2')).toBeTruthy();
   });
 });

@@ -10,7 +10,8 @@ import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { formatDate } from '../../../lib/format-date';
 import { formatCount, formatShare, formatWeight } from '../../../lib/format-number';
-import { baitGuideSearch, fishPageSearch, heatMapSearch } from '../../../lib/page-links';
+import { itemPagePath } from '../../../lib/item-links';
+import { baitGuideSearch, heatMapSearch } from '../../../lib/page-links';
 import type { TopBaitsEntry } from '../../../lib/top-baits';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
@@ -197,7 +198,7 @@ export function CollectionFishCard({ entry, fish, map, hints }: CollectionFishCa
           {fish ? (
             <Anchor
               component={Link}
-              to={localePath(`${PAGE_PATHS.fishes}${fishPageSearch(fish.id)}`)}
+              to={itemPagePath(fish, lang)}
               size="sm"
               aria-label={t('fish.fishPageLabel', { name })}
             >

@@ -19,9 +19,9 @@ interface FishCardProps {
   /** Name in the page's language. */
   name: string;
   lang: Locale;
-  /** Link target that opens this fish's detail (keeps the filters). */
+  /** The fish's own page (issue 23), with its name's slug (`itemPagePath`). */
   to: string;
-  /** The map the list is filtered by, null for all: the guide and the heat map open on it. */
+  /** The map the list is filtered by (or the map's page it is on), null for all: the guide and the heat map open on it. */
   map: number | null;
   /** The fish's top baits (one request for the whole list). */
   topBaits: { entry: TopBaitsEntry | undefined; status: 'pending' | 'error' | 'success' };
@@ -58,7 +58,7 @@ export function FishCard({ fish, name, lang, to, map, topBaits }: FishCardProps)
       // The stripe repeats the rarity colour so a page of cards can be scanned by class at a glance.
       style={{ borderInlineStart: `4px solid ${RARITY_COLORS[rarity]}` }}
     >
-      {/* The card's body opens the fish's detail; the two links under it lead to other pages. */}
+      {/* The card's body opens the fish's page; the two links under it lead to other pages. */}
       <Link to={to} className={classes.main}>
         <Stack gap={6} h="100%">
           <Box>

@@ -227,23 +227,18 @@ describe('FishEncyclopedia', () => {
     await waitFor(() => expect(shownFish()).toHaveLength(3));
   });
 
-  it('opens a fish detail with names, star weights and maps, deep-linked by ?fish=', async () => {
+  it("opens a fish's own page from its card, its name's slug in the page's language after the id", async () => {
     const router = renderPage('/guide/fishes?map=12');
-    fireEvent.click(await screen.findByRole('heading', { name: '鲤鱼' }));
+    const card = (await screen.findByRole('heading', { name: '鲤鱼' })).closest('a')!;
+    expect(card.getAttribute('href')).toBe('/guide/fishes/1-鲤鱼');
+    fireEvent.click(card);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guide/fishes/1-鲤鱼'));
+  });
 
-    const dialog = await screen.findByRole('dialog');
-    expect(router.state.location.search).toBe('?map=12&fish=1');
-    expect(within(dialog).getByText('Common Carp')).toBeTruthy();
-    expect(within(dialog).getByText('コイ')).toBeTruthy();
-    expect(within(dialog).getByText('Piscis common carp')).toBeTruthy();
-    const table = within(dialog).getByRole('table', { name: zh.detail.starWeights });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.textContent)).toEqual(['电视奖杯≥ 5 kg', '星级≥ 12 kg', '蓝冠≥ 20.5 kg']);
-    expect(within(dialog).getByText('琥珀湖')).toBeTruthy();
-    expect(within(dialog).getByText('白河')).toBeTruthy();
-
-    fireEvent.click(within(dialog).getByRole('button', { name: zh.detail.close }));
-    await waitFor(() => expect(router.state.location.search).toBe('?map=12'));
+  it("sends a link to a fish's detail from before fish had pages (?fish=) on to its page", async () => {
+    const router = renderPage('/guide/fishes?map=12&fish=2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guide/fishes/2-梭鱼'));
+    expect(router.state.location.search).toBe('');
   });
 
   it('offers a retry when the configuration failed to load and nothing is cached', async () => {

@@ -1,10 +1,11 @@
-import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFish } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_CLASSES, rarityByLevel } from '#shared/game/rarity';
+import { fishPagePath } from '#shared/pages';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { ShareIntervalNote } from '../../../components/share-with-interval';
@@ -12,15 +13,14 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { ShowMore, useShownLimit } from '../../../components/show-more';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
 import { latestPatch, pickable } from '../../../lib/catalogue-changes';
+import { useItemPagePath } from '../../../lib/item-links';
 import { type TopBaitsEntry, useTopBaits } from '../../../lib/top-baits';
 import { useDisplayName } from '../../../lib/use-display-name';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { CLEARED_FILTER, filterFishes, widenings } from '../filter-fishes';
-import { fishSearch, fishTextSearch, useFishParams } from '../hooks/use-fish-params';
+import { fishTextSearch, useFishParams } from '../hooks/use-fish-params';
 import { FishCard } from './fish-card';
-import { FishDetail } from './fish-detail';
 import { FishFilters } from './fish-filters';
-import { useMatchMedia } from '../../../lib/browser-state';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3 };
 // Cards rendered per step: whole rows at one, two and three columns.
@@ -28,7 +28,10 @@ const CARDS_PER_STEP = 24;
 const rarityOf = (fish: FishItem) => rarityByLevel(fish.data.level);
 const byFish = (data: { fishes: TopBaitsEntry[] }) => new Map(data.fishes.map((entry) => [entry.fish_id, entry]));
 
-/** The fish encyclopedia (`/guide/fishes`): every fish of the base configuration, filtered locally. */
+/**
+ * The fish encyclopedia (`/guide/fishes`): every fish of the base configuration, filtered locally; each card opens the
+ * fish's own page (issue 23).
+ */
 export function FishEncyclopedia() {
   const { t } = useTranslation('fishes');
   const lang = useLocale();
@@ -36,8 +39,8 @@ export function FishEncyclopedia() {
   const { status, fish, maps, fishById } = useBaseConfig();
   const [params, update] = useFishParams();
   const [searchParams] = useSearchParams();
-  // Read at once (no server rendering here), so a deep link opened on a phone starts as a full-width drawer.
-  const phone = useMatchMedia('(max-width: 36em)');
+  const pageOf = useItemPagePath();
+  const localePath = useLocalePath();
 
   // A rarity value from an old or hand-made link that names no class is ignored rather than hiding everything.
   const rarity = params.rarity && (RARITY_CLASSES as readonly string[]).includes(params.rarity) ? params.rarity : null;
@@ -75,11 +78,13 @@ export function FishEncyclopedia() {
   // By fish id, so each card finds its entry at once.
   const topBaits = useTopBaits(params.map, byFish);
 
-  const selected = params.fish !== null ? fishById(params.fish) : undefined;
-  // The drawer keeps showing the last fish while it slides out, instead of going blank as the URL is cleared.
-  const [lastSelected, setLastSelected] = useState(selected);
-  if (selected && selected !== lastSelected) setLastSelected(selected);
-  const detailFish = selected ?? lastSelected;
+  // A link to a fish's detail from before fish had pages (`?fish=42`: shared links, the AI chat's answers) opens its
+  // page; the list's own URL stays behind it in the history, so Back returns to the list.
+  if (params.fish !== null) {
+    const linked = fishById(params.fish);
+    return <Navigate replace to={linked ? pageOf(linked) : localePath(fishPagePath(params.fish))} />;
+  }
+
   const filtered = filters.q !== '' || filters.map !== null || filters.rarity !== null || filters.newOnly;
 
   let body: React.ReactNode;
@@ -141,7 +146,7 @@ export function FishEncyclopedia() {
                 fish={item}
                 name={name}
                 lang={lang}
-                to={fishSearch(searchParams, item.id)}
+                to={pageOf(item)}
                 map={params.map}
                 topBaits={{ entry: topBaits.data?.get(item.id), status: topBaits.status }}
               />
@@ -165,17 +170,6 @@ export function FishEncyclopedia() {
         {fish.length > 0 ? t('list.count', { count: shown.length, total: fish.length }) : '\u00a0'}
       </Text>
       {body}
-      <Drawer
-        opened={selected !== undefined}
-        onClose={() => update({ fish: null }, { replace: true })}
-        position="right"
-        size={phone ? '100%' : 'md'}
-        title={detailFish ? displayName(detailFish) : ''}
-        closeButtonProps={{ 'aria-label': t('detail.close') }}
-        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
-      >
-        {detailFish && <FishDetail fish={detailFish} lang={lang} />}
-      </Drawer>
     </Stack>
   );
 }

@@ -13,13 +13,13 @@ export interface FishFilters {
 }
 
 interface FishParams extends FishFilters {
-  /** Fish whose detail is open, null when closed. */
+  /** A fish of an old detail link (`?fish=42`), which the list sends on to the fish's page; null for none. */
   fish: number | null;
 }
 
 /**
- * Filters and the open fish live in the URL (`?map=3&rarity=rate_blue&new=1&fish=42`) so a filtered list or one fish's
- * card can be shared, and the back button closes the detail it opened.
+ * Filters live in the URL (`?map=3&rarity=rate_blue&new=1`) so a filtered list can be shared; `fish=42` is read from
+ * the links of before fish had their own pages (issue 23), which open the fish's page.
  */
 export function useFishParams(): [FishParams, (patch: Partial<FishParams>, options?: { replace?: boolean }) => void] {
   const [searchParams, edit] = useSearch();
@@ -47,11 +47,6 @@ export function useFishParams(): [FishParams, (patch: Partial<FishParams>, optio
   );
 
   return [params, update];
-}
-
-/** The link target that opens one fish's detail while keeping the current filters. */
-export function fishSearch(searchParams: URLSearchParams, fishId: number): string {
-  return searchWith(searchParams, 'fish', fishId);
 }
 
 /** The link target that runs another search text (a "did you mean" name) with the other filters kept. */

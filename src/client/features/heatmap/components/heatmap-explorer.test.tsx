@@ -157,6 +157,14 @@ describe('home heat map', SLOW, () => {
       en.filters.range30d,
     );
     expect((screen.getByRole('combobox', { name: en.filters.star }) as HTMLInputElement).value).toBe('Star');
+    // The map's and the chosen fish's own pages (issue 23), with their names' slugs.
+    const pages = within(screen.getByTestId('heat-pages'));
+    expect(pages.getByRole('link', { name: fill(en.pages.map, { map: 'North River' }) }).getAttribute('href')).toBe(
+      '/en/maps/2-north-river',
+    );
+    expect(pages.getByRole('link', { name: fill(en.pages.fish, { fish: 'Brown Trout' }) }).getAttribute('href')).toBe(
+      '/en/guide/fishes/12-brown-trout',
+    );
   });
 
   it('changes map and fish through the URL, offering only the fish of the chosen map', async () => {

@@ -1,6 +1,7 @@
 import { Box, Grid, Group, Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ItemLink } from '../../../components/item-link';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { loadBaseConfig, useBaseConfig } from '../../../lib/base-config';
 import { pickable } from '../../../lib/catalogue-changes';
@@ -268,7 +269,22 @@ function ExplorerBody() {
     <Stack gap="md">
       <HeatmapFilters value={filters} fishes={fishes} onChange={(patch) => update(patch)} />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>{mapArea}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {mapArea}
+          {map && (
+            // The map's and the chosen fish's own pages (issue 23): what lives there and what bites, beyond where.
+            <Group gap="md" mt="xs" data-testid="heat-pages">
+              <ItemLink item={map} size="sm" fw={600}>
+                {t('pages.map', { map: mapName })}
+              </ItemLink>
+              {chosenFish && (
+                <ItemLink item={chosenFish} size="sm" fw={600}>
+                  {t('pages.fish', { fish: displayName(chosenFish) })}
+                </ItemLink>
+              )}
+            </Group>
+          )}
+        </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <HeatLegend

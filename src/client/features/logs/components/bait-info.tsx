@@ -2,13 +2,12 @@ import { Anchor, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } f
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localePath } from '#shared/locales';
-import { baitPagePath } from '#shared/pages';
 import { BaitTypeLine } from '../../../components/bait-type-line';
 import { BaitPicture } from '../../../components/bait-picture';
 import { OtherNames } from '../../../components/other-names';
 import { DROPDOWN_OFFSET, DROPDOWN_POSITION } from '../../../components/theme';
 import { useBaseConfig } from '../../../lib/base-config';
+import { itemPagePath } from '../../../lib/item-links';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -51,7 +50,7 @@ function BaitInfo({ baitId }: { baitId: number }) {
             </Text>
             <OtherNames item={bait} shown={name} lang={lang} />
             <BaitTypeLine label={t('bait.type')} typeName={typeName} />
-            <Anchor component={Link} to={localePath(lang, baitPagePath(bait.id))} size="sm" mt={4}>
+            <Anchor component={Link} to={itemPagePath(bait, lang)} size="sm" mt={4}>
               <Group gap={4} component="span" wrap="nowrap">
                 {t('bait.page')}
                 <IconArrowRight size={14} aria-hidden />

@@ -31,6 +31,8 @@ const answer =
   () =>
     json(body, status);
 /** A bait's button (and its info dialog) is named by what it shows, the bait and its type, then "bait info". */
+/** The link to a record's detail, named by the time it shows, then what it opens: the catch of that fish. */
+const detailLink = (fish: string) => new RegExp(`${fill(en.table.open, { fish })}$`);
 const baitButton = (name: string) => new RegExp(`^${name} .*\\(${en.bait.show}\\)$`);
 
 beforeAll(async () => {
@@ -66,7 +68,12 @@ describe('AI records', SLOW, () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     const first = within(rows[0]!);
-    expect(first.getByRole('link', { name: /Northern Pike/ })).toBeTruthy();
+    // Issue 23: the fish and the map lead to their own pages, in the page's language with their names' slugs.
+    expect(first.getByRole('link', { name: 'Northern Pike' }).getAttribute('href')).toBe(
+      '/en/guide/fishes/10-northern-pike',
+    );
+    expect(first.getByRole('link', { name: 'Amber Lake' }).getAttribute('href')).toBe('/en/maps/1-amber-lake');
+    expect(first.getByRole('link', { name: detailLink('Northern Pike') }).getAttribute('href')).toBe(`${BIRD}?id=7`);
     expect(first.getByText('Super rare blue crown').closest('[data-rarity]')?.getAttribute('data-rarity')).toBe(
       'rate_rare_star',
     );
@@ -91,9 +98,9 @@ describe('AI records', SLOW, () => {
     expect(within(dialog).getByText('Live bait')).toBeTruthy();
     // Issue 26: the bait's own page, in the page's language, and a click goes there.
     const link = within(dialog).getByRole('link', { name: en.bait.page });
-    expect(link.getAttribute('href')).toBe('/en/query/baits/100');
+    expect(link.getAttribute('href')).toBe('/en/query/baits/100-worm');
     fireEvent.click(link);
-    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/query/baits/100');
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/en/query/baits/100-worm');
   });
 
   it('sends the filters of a shared URL with the contract names', async () => {
@@ -187,7 +194,7 @@ describe('AI records', SLOW, () => {
     api.on({ 'GET /api/logs/bird/7': answer(birdItem()) });
     const { router } = render('bird', `${BIRD}?map=1`);
     const table = await screen.findByRole('table');
-    fireEvent.click(within(table).getAllByRole('link', { name: /Northern Pike/ })[0]!);
+    fireEvent.click(within(table).getAllByRole('link', { name: detailLink('Northern Pike') })[0]!);
 
     const drawer = await screen.findByRole('dialog', { name: 'Northern Pike' });
     expect(router.state.location.search).toBe('?map=1&id=7');
@@ -220,14 +227,19 @@ describe('AI records', SLOW, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?map=1'));
   });
 
-  it("opens the detail from anywhere on the row, but a click on the bait stays the bait's", async () => {
+  it("opens the detail from anywhere on the row, but a click on the bait or a name's link stays theirs", async () => {
     api.on({ 'GET /api/logs/bird/7': answer(birdItem()) });
     const { router } = render('bird', `${BIRD}?map=1`);
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     fireEvent.click(within(row).getByRole('button', { name: baitButton('Worm') }));
     expect(router.state.location.search).toBe('?map=1');
-    fireEvent.click(within(row).getByText('Amber Lake'));
+    fireEvent.click(within(row).getByRole('link', { name: 'Amber Lake' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/maps/1-amber-lake'));
+    expect(router.state.location.search).toBe('');
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?map=1'));
+    fireEvent.click(within(within(await screen.findByRole('table')).getAllByRole('row')[1]!).getByText('12.345 kg'));
     await screen.findByRole('dialog', { name: 'Northern Pike' });
     expect(router.state.location.search).toBe('?map=1&id=7');
   });

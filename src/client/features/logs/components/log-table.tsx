@@ -1,7 +1,8 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STAR_TYPE_UNKNOWN } from '#shared/game/catch-attributes';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ItemLink } from '../../../components/item-link';
 import { StarBadge } from '../../../components/star-badge';
 import { useBaseConfig } from '../../../lib/base-config';
 import { useDateFormat } from '../../../lib/format-date';
@@ -20,9 +21,9 @@ interface LogTableProps {
 
 /**
  * Table of records (docs/product-requirements.md §2: fish with rarity colour and star type, weight, map, bait type,
- * time; official: player too). The whole row opens the catch's detail (the fish's link is the keyboard's way there);
- * a click on the bait's own button or a link in the row stays theirs. On a phone the columns that do not fit scroll
- * sideways, and a line above the table says so.
+ * time; official: player too). The whole row opens the catch's detail (its time is the keyboard's way there); the
+ * fish's and the map's names lead to their own pages (issue 23), and a click on a link or the bait's own button in the
+ * row stays theirs. On a phone the columns that do not fit scroll sideways, and a line above the table says so.
  */
 export function LogTable({ kind, items }: LogTableProps) {
   const { t } = useTranslation('logs');
@@ -76,24 +77,22 @@ export function LogTable({ kind, items }: LogTableProps) {
                   data-id={item.id}
                   style={{ cursor: 'pointer' }}
                   onClick={(event) => {
-                    // The fish's link, the bait's button and its popover answer their own clicks.
+                    // The fish's, the map's and the time's links, the bait's button and its popover answer their own clicks.
                     if ((event.target as Element).closest('a, button, [role="dialog"]')) return;
                     void navigate(detail, { preventScrollReset: true });
                   }}
                 >
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
-                      <Anchor
-                        component={Link}
-                        to={detail}
-                        preventScrollReset
-                        fw={600}
-                        size="sm"
-                        lang={lang}
-                        aria-label={t('table.open', { fish: name, time })}
-                      >
-                        {name}
-                      </Anchor>
+                      {fish ? (
+                        <ItemLink item={fish} fw={600} size="sm">
+                          {name}
+                        </ItemLink>
+                      ) : (
+                        <Text fw={600} size="sm">
+                          {name}
+                        </Text>
+                      )}
                       {/* Most catches are no trophy: a badge on each would drown the ones that are. */}
                       {item.star_type !== STAR_TYPE_UNKNOWN && <StarBadge starType={item.star_type} size="sm" />}
                     </Stack>
@@ -102,9 +101,11 @@ export function LogTable({ kind, items }: LogTableProps) {
                     {formatWeight(item.weight, lang)}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" lang={lang}>
-                      {map ? displayName(map) : t('table.unknownMap', { id: item.map_id })}
-                    </Text>
+                    {map ? (
+                      <ItemLink item={map} size="sm" />
+                    ) : (
+                      <Text size="sm">{t('table.unknownMap', { id: item.map_id })}</Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <CatchBaits baitId={item.bait_id} bait2Id={item.bait2_id} />
@@ -117,14 +118,18 @@ export function LogTable({ kind, items }: LogTableProps) {
                     </Table.Td>
                   )}
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    <time dateTime={item.caught_at} title={time}>
-                      <Text size="sm" component="span" display="block" style={{ whiteSpace: 'nowrap' }}>
-                        {phone ? dates.date(item.caught_at).slice(5) : dates.date(item.caught_at)}
-                      </Text>
-                      <Text size="xs" c="dimmed" component="span" display="block">
-                        {time.slice(11)}
-                      </Text>
-                    </time>
+                    {/* Named by the time it shows, then what it opens (WCAG 2.5.3: the visible text leads the name). */}
+                    <Anchor component={Link} to={detail} preventScrollReset c="inherit">
+                      <time dateTime={item.caught_at} title={time}>
+                        <Text size="sm" component="span" display="block" style={{ whiteSpace: 'nowrap' }}>
+                          {phone ? dates.date(item.caught_at).slice(5) : dates.date(item.caught_at)}
+                        </Text>{' '}
+                        <Text size="xs" c="dimmed" component="span" display="block">
+                          {time.slice(11)}
+                        </Text>
+                      </time>
+                      <VisuallyHidden>{t('table.open', { fish: name })}</VisuallyHidden>
+                    </Anchor>
                   </Table.Td>
                 </Table.Tr>
               );

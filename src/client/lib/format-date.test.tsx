@@ -1,7 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes, formatIn } from './format-date';
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { formatAgo, formatDate, formatDateTime, formatDateTimeMinutes, formatIn, useDateFormat } from './format-date';
 
 describe('date formats (docs/product-requirements.md §9)', () => {
+  it('writes UTC, said so, in a server render and local time once the browser runs the page', () => {
+    vi.stubEnv('TZ', 'Asia/Shanghai');
+    try {
+      function When() {
+        const dates = useDateFormat();
+        return (
+          <p>{`${dates.dateTime('2031-01-02T23:04:05Z')}|${dates.dateTimeMinutes('2031-01-02T23:04:05Z')}|${dates.date('2031-01-02T23:04:05Z')}`}</p>
+        );
+      }
+      expect(renderToString(<When />)).toContain('2031-01-02 23:04:05 UTC|2031-01-02 23:04 UTC|2031-01-02');
+      render(<When />);
+      // The zone took effect: local time is 8 hours ahead, the next day here.
+      expect(screen.getByText('2031-01-03 07:04:05|2031-01-03 07:04|2031-01-03')).toBeTruthy();
+      expect(formatDateTime('not a time')).toBe('');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("writes 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm' and 'YYYY-MM-DD' in local time", () => {
     const local = new Date(2031, 0, 2, 3, 4, 5);
     expect(formatDateTime(local)).toBe('2031-01-02 03:04:05');
