@@ -58,7 +58,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  // A reader east of UTC: the page still writes its times in UTC, as the server renders them.
+  // A reader east of UTC: once the page runs in the browser, its times are the reader's (UTC only in the server's HTML).
   vi.stubEnv('TZ', 'Asia/Shanghai');
   api = fakeApi({
     'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
@@ -102,9 +102,9 @@ describe('the fish page', () => {
       await screen.findByTestId('best-baits');
       expect(guideRequests()).toEqual(['fish_id=10']);
       expect(screen.getByTestId('sample-size').textContent).toBe('14 catches');
-      // The window's end in UTC (the server renders this page too), not in the reader's zone.
+      // The window's end in the reader's zone, 8 hours ahead of UTC.
       expect(screen.getByTestId('window').textContent).toBe(
-        fill(en.baits.windowValue, { hours: 72, to: '2026-11-26 08:30' }),
+        fill(en.baits.windowValue, { hours: 72, to: '2026-11-26 16:30' }),
       );
       // Only baits of BAIT_GUIDE_MIN_COUNT (3) catches or more are ranked: bread's 2 are not; the unknown bait is named by
       // its id. Both rest on fewer than the minimum sample (30), which a screen reader is told.
@@ -133,11 +133,11 @@ describe('the fish page', () => {
       expect(href(en.baits.all)).toBe('/en/query/bait-guide?fish_id=10');
       expect(href(en.back)).toBe('/en/guide/fishes');
 
-      // The newest official records: asked for the fish only, a few; time in UTC, each map and bait leading to its page.
+      // The newest official records: asked for the fish only, a few; time in the reader's zone, each map and bait leading to its page.
       const records = await screen.findByRole('table', { name: fill(en.records.caption, { fish: 'Northern Pike' }) });
       expect(recordRequests()).toEqual(['fish_id=10&page=1&page_size=5']);
       expect(rowsOf('latest-records')).toEqual([
-        ['2026-11-20 23:15', '25 kg', 'Super rare blue crown', 'Amber Lake', 'Bread', 'Old Salt'],
+        ['2026-11-21 07:15', '25 kg', 'Super rare blue crown', 'Amber Lake', 'Bread', 'Old Salt'],
       ]);
       expect(href('Amber Lake', records)).toBe('/en/maps/1-amber-lake');
       expect(href('Bread', records)).toBe('/en/query/baits/101-bread');

@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  // A reader east of UTC: the page still writes its times in UTC, as the server renders them.
+  // A reader east of UTC: once the page runs in the browser, its times are the reader's (UTC only in the server's HTML).
   vi.stubEnv('TZ', 'Asia/Shanghai');
   api = fakeApi({
     'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
@@ -77,7 +77,7 @@ describe('the map page', () => {
     expect(topRequests()).toEqual(['map_id=1']);
     expect(screen.getByTestId('map-catches').textContent).toBe('42 catches');
     expect(screen.getByTestId('window').textContent).toBe(
-      fill(en.facts.windowValue, { hours: 72, to: '2026-11-26 20:30' }),
+      fill(en.facts.windowValue, { hours: 72, to: '2026-11-27 04:30' }),
     );
     // Most caught first; the perch's best bait from 30 of 40 catches; the pike's 2 catches name no bait.
     const rows = within(biting)
