@@ -62,9 +62,7 @@ test('the sitemap index leads to the English sitemap, which lists the fish pages
   expect(await robots.text()).toMatch(/^Sitemap: https?:\/\/[^/]+\/en\/sitemap\.xml$/m);
 });
 
-// FIXME(lead): enable once the fish page (`/guide/fishes/<id>`, issue 23) is merged. It is being built on another
-// branch: in this worktree the server answers the path with the SPA shell's 404 and the client has no route for it.
-test.fixme('the fish page the English sitemap names shows that fish', async ({ page, request }) => {
+test('the fish page the English sitemap names shows that fish', async ({ page, request }) => {
   const { path, fish } = await firstEnglishFishPage(request);
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
