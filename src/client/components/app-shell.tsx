@@ -1,9 +1,10 @@
 import { AppShell, Box, Container, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { createLazyWidget } from '../lib/lazy-widget';
+import { PageMetaContext } from '../lib/page-meta';
 import { AppLoading } from './app-loading';
 import { NavigationProgressBar } from './navigation-progress';
 import { TopBar } from './top-bar';
@@ -24,6 +25,7 @@ const buildUpdateWidget = createLazyWidget(() =>
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  const discovering = useContext(PageMetaContext)?.discovering === true;
   // The drawer's links close it on click, so a page change never leaves it open over the new page.
   const [menuOpened, menu] = useDisclosure(false);
   const mobileNavReady = mobileNavWidget.useReady();
@@ -33,6 +35,8 @@ export function AppLayout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+
+  if (discovering) return <Outlet />;
 
   const toggleMenu = () => {
     void mobileNavWidget.preload();

@@ -14,6 +14,11 @@ export { documentTitle, SITE_NAME } from '#shared/page-meta';
 /** Filled during a server render; absent in the browser. */
 export interface PageMetaCollector {
   record(meta: PageMeta): void;
+  /**
+   * True in a server render's first pass, which only finds the queries the page asks for: the app shell renders just
+   * the page inside it (the shell asks for nothing), so that pass costs the page alone.
+   */
+  discovering?: boolean;
 }
 
 export const PageMetaContext = createContext<PageMetaCollector | null>(null);

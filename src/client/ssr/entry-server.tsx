@@ -2,8 +2,9 @@
  * The server render of the app (issue 23, decision 0038), built by `vite build --ssr` into `dist/ssr/entry-server.js`
  * and called by the server's static-site plugin. It renders the same routes, providers and pages as the browser, in
  * React Router's data mode: the static handler matches the URL and loads the page's lazy module, the page renders
- * once, the TanStack queries it asked for are fetched through the transport the server set (its own routes, in
- * process), and it renders again with their answers, until no new query appears. What the page declared of itself
+ * once on its own (without the app shell, which asks for nothing), the TanStack queries it asked for are fetched
+ * through the transport the server set (its own routes, in process), and the whole app renders with their answers,
+ * again while new queries appear (up to three rounds). What the page declared of itself
  * (`usePageMeta`) becomes the head, and the answers travel with the HTML, so the browser hydrates without asking again.
  */
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
@@ -84,10 +85,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const used = new Set<string>();
   let meta: PageMeta | null = null;
-  const collector = { record: (next: PageMeta) => (meta = next) };
+  const collector = { record: (next: PageMeta) => (meta = next), discovering: false };
 
-  const renderOnce = () => {
+  const renderOnce = (discovering: boolean) => {
     meta = null;
+    collector.discovering = discovering;
     // Rendering is synchronous: the shared i18n instance is in this page's language for the whole render.
     void i18n.changeLanguage(locale);
     // react-i18next notes each namespace a component reads here; cleared per render to learn this page's.
@@ -107,13 +109,15 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     return html;
   };
 
-  let html = renderOnce();
+  // The first pass renders the page alone, to find what it asks for; each next one the whole app with the answers.
+  renderOnce(true);
+  let html = '';
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const pending = pendingQueries(queryClient);
-    if (pending.length === 0) break;
     // A failed query stays failed in the cache: the page renders its error state, as the browser would.
-    await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
-    html = renderOnce();
+    if (pending.length > 0) await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
+    html = renderOnce(false);
+    if (pendingQueries(queryClient).length === 0) break;
   }
   const finalMeta = meta as PageMeta | null;
   return {
