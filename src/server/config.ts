@@ -124,7 +124,8 @@ const EnvSchema = z.object({
   CLIENT_DIR: z.string().default('dist/client'),
   // The server render of public pages (issue 23, decision 0038): its bundle's folder, and `false` to serve the shell.
   SSR_DIR: z.string().default('dist/ssr'),
-  SSR: z.enum(['true', 'false']).default('true'),
+  // Not `SSR`: Vite and Vitest set that name in the environment of everything they start.
+  SSR_ENABLED: z.enum(['true', 'false']).default('true'),
   // How long a rendered public page is sent again before it is rendered anew, ms; 0 renders every request.
   SSR_CACHE_MS: intFrom(5_000, 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -234,7 +235,7 @@ export interface Config {
   logLevel: string;
   /** Where the built front end lives (dist/client); absent in development and API-only tests. */
   clientDir: string;
-  /** Where the server render's bundle lives (dist/ssr), or null when SSR=false: every page is the shell. */
+  /** Where the server render's bundle lives (dist/ssr), or null when SSR_ENABLED=false: every page is the shell. */
   ssrDir: string | null;
   /** How long a rendered page is served again (decision 0038); 0: every request renders. */
   ssrCacheMs: number;
@@ -416,7 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
-    ssrDir: e.SSR === 'true' ? path.resolve(e.SSR_DIR) : null,
+    ssrDir: e.SSR_ENABLED === 'true' ? path.resolve(e.SSR_DIR) : null,
     ssrCacheMs: e.SSR_CACHE_MS,
     metrics: metricsConfig(e),
     overload: {

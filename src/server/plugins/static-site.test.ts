@@ -19,7 +19,7 @@ beforeAll(async () => {
     seed: false,
     env: {
       CLIENT_DIR: clientDir,
-      SSR: 'false',
+      SSR_ENABLED: 'false',
       FORUM_URL: 'https://forum.example.org/a?b=1&c="x"',
       SHARE_MIN_SAMPLE: '12',
     },

@@ -28,7 +28,7 @@ export interface StaticSiteOptions {
   siteMeta: Record<string, string>;
   /** PUBLIC_BASE_URL: canonical and alternate links, Open Graph URLs. */
   baseUrl: string;
-  /** The server render of public pages; null serves the shell everywhere (no `dist/ssr` bundle, or SSR=0). */
+  /** The server render of public pages; null serves the shell everywhere (no `dist/ssr` bundle, or SSR_ENABLED=false). */
   renderer: PageRenderer | null;
   /** The live catalogue's version: the render is handed the new category list when it changes. */
   catalogueVersion: () => Promise<number>;
