@@ -58,6 +58,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // Every test starts in English, whichever language the one before it left (the suite runs shuffled).
+  await i18n.changeLanguage('en');
   // A reader east of UTC: once the page runs in the browser, its times are the reader's (UTC only in the server's HTML).
   vi.stubEnv('TZ', 'Asia/Shanghai');
   api = fakeApi({
