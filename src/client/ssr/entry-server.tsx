@@ -35,8 +35,7 @@ const allLoaded = (async () => {
     file.replace(/^.*\/([^/]+)\.json$/, '$1'),
   );
   // Every text of every language is in memory, so no render ever waits for a translation.
-  await i18n.loadLanguages([...LOCALES]);
-  await i18n.loadNamespaces(namespaces);
+  await i18n.reloadResources([...LOCALES], namespaces);
 })();
 
 let catalogueVersion: string | null = null;
@@ -90,8 +89,10 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const renderOnce = (discovering: boolean) => {
     meta = null;
     collector.discovering = discovering;
-    // Rendering is synchronous: the shared i18n instance is in this page's language for the whole render.
+    // Rendering is synchronous: the shared i18n instance is in this page's language for the whole render. With every
+    // text in memory the switch is synchronous too; were it not, the page would be in another language: refuse it.
     void i18n.changeLanguage(locale);
+    if (i18n.language !== locale) throw new Error(`the texts of ${locale} are not ready for a server render`);
     // react-i18next notes each namespace a component reads here; cleared per render to learn this page's.
     const reported = (i18n as unknown as { reportNamespaces?: { usedNamespaces: Record<string, boolean> } })
       .reportNamespaces;
