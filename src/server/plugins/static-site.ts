@@ -45,8 +45,8 @@ function inEveryLocale(pagePath: string): string[] {
 
 /** What a request for a page may cost before it is answered with the shell instead (a hung read, a bug). */
 const RENDER_TIMEOUT_MS = 5_000;
-/** Rendered pages kept at most: every fish, bait and map page in three languages with room for filters. */
-const RENDER_CACHE_ENTRIES = 5_000;
+/** Rendered pages kept at most (about 100 KB each): a crawler's flood of distinct URLs cannot grow the memory. */
+const RENDER_CACHE_ENTRIES = 1_000;
 
 /** The groups of the catalogue the app's pages read (the client's base configuration, `lib/base-config.ts`). */
 const CATALOGUE_LIST_URL =
@@ -170,7 +170,11 @@ export default fp(async function staticSite(
     if (renderCacheMs > 0) {
       kept.delete(request.url);
       kept.set(request.url, { until: now + renderCacheMs, version, page });
-      if (kept.size > RENDER_CACHE_ENTRIES) kept.delete(kept.keys().next().value as string);
+      // Oldest first (every entry lives as long): expired ones go at once, the oldest live one past the bound.
+      for (const [url, entry] of kept) {
+        if (entry.until > now && kept.size <= RENDER_CACHE_ENTRIES) break;
+        kept.delete(url);
+      }
       page.catch(() => kept.delete(request.url));
     }
     return page;
