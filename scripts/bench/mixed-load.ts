@@ -42,7 +42,7 @@ import type { CategoryList } from '#shared/contracts/catalogue';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/database';
 import { createRng, type Rng } from '../../src/server/demo/prng';
-import { numberOption, option, reachable, removeUploads } from './lib/bench-helpers';
+import { latencySummary, numberOption, option, reachable, removeUploads } from './lib/bench-helpers';
 import { type BenchDialect, type BenchWorld, ensureBenchWorld } from './lib/bench-world';
 import { unusedPort } from '../../src/server/test/unused-port';
 import { BuiltServer, requireBuild } from '../lib/built-server';
@@ -293,18 +293,6 @@ function startSimulator(url: string, seconds: number): { child: ChildProcess; do
   return { child, done };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    max: sorted.at(-1) ?? NaN,
-  };
-};
 const ms = (n: number) => n.toFixed(1);
 /** CPU ms of every PostgreSQL process now (its backends and background workers: the database's share of a run). */
 function postgresCpuMs(): number {
@@ -468,7 +456,7 @@ async function bench(target: Target): Promise<boolean> {
       : { acknowledged: 0, created: 0, invalid: 0, retries: 0, failed: 0, elapsedMs: 1, p50: 0, p99: 0 };
     const after = loadAverage();
 
-    const all = summary(reads.latencies);
+    const all = latencySummary(reads.latencies);
     const statusErrors = [...reads.statusErrors.values()].reduce((a, b) => a + b, 0);
     const errors = statusErrors + reads.socketErrors + reads.timeouts;
     const perSecond = ingest.created / (ingest.elapsedMs / 1000);
@@ -492,7 +480,7 @@ async function bench(target: Target): Promise<boolean> {
     );
     for (const [key, count] of reads.statusErrors) console.log(`    ${key}: ${count}`);
     for (const read of Object.keys(WALK) as Read[]) {
-      const s = summary(reads.byRead.get(read) ?? []);
+      const s = latencySummary(reads.byRead.get(read) ?? []);
       console.log(
         `    ${read.padEnd(16)} n ${String(s.n).padStart(6)}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)} ms`,
       );

@@ -38,7 +38,7 @@ import { ROD_TYPES, WEATHER_KINDS } from '#shared/game/catch-attributes';
 import { isLocale, type Locale, localePath } from '#shared/locales';
 import { createRng, type Rng } from '../../src/server/demo/prng';
 import { requireBuild } from '../lib/built-server';
-import { numberOption, option, reachable } from './lib/bench-helpers';
+import { latencySummary, numberOption, option, reachable } from './lib/bench-helpers';
 import { type BenchDialect, ensureBenchWorld } from './lib/bench-world';
 import {
   BROWSER_ACCEPT,
@@ -327,18 +327,6 @@ async function afterCatchesPass(base: string, urls: PageUrl[], catalogue: Publis
   return { answers, uploads, seconds: (performance.now() - started) / 1000, failures: failures + result.failures };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
 const loadAverage = () =>
   os
     .loadavg()
@@ -359,8 +347,10 @@ function table(rows: Row[]): void {
   );
   console.log(`|---|---|---:|---:|---:|---:|---:|---:|${langs.map(() => '---:|').join('')}---:|---:|`);
   for (const { phase, variant, result } of rows) {
-    const all = stats(result.answers.map((a) => a.ms));
-    const byLang = langs.map((l) => ms(stats(result.answers.filter((a) => a.url.lang === l).map((a) => a.ms)).p95));
+    const all = latencySummary(result.answers.map((a) => a.ms));
+    const byLang = langs.map((l) =>
+      ms(latencySummary(result.answers.filter((a) => a.url.lang === l).map((a) => a.ms)).p95),
+    );
     const errors = result.answers.filter((a) => a.status !== 200).length + result.failures;
     console.log(
       `| ${phase} | ${variant} | ${all.n} | ${(all.n / result.seconds).toFixed(0)} | ${ms(all.p50)} | ${ms(all.p95)} | ` +
@@ -442,7 +432,7 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
           `after new catches: each URL right after a batch of ${BATCH} ${PATHS.length > 0 ? 'catches' : 'of its item'}`,
           () => afterCatchesPass(server.base, urls, catalogue, `ssrbench${Date.now().toString(36)}v${v}`),
         );
-        const up = stats(result.uploads ?? []);
+        const up = latencySummary(result.uploads ?? []);
         uploadsLine += `\n  uploads (${variant.name}): ${up.n} batches of ${BATCH}, p50 ${ms(up.p50)} / p95 ${ms(up.p95)} / max ${ms(up.max)} ms`;
       }
     } finally {
@@ -469,8 +459,9 @@ async function bench(dialect: BenchDialect): Promise<boolean> {
     }
   }
   const p95Of = (phase: string, variant: string) =>
-    stats(rows.find((r) => r.phase.startsWith(phase) && r.variant === variant)?.result.answers.map((a) => a.ms) ?? [])
-      .p95;
+    latencySummary(
+      rows.find((r) => r.phase.startsWith(phase) && r.variant === variant)?.result.answers.map((a) => a.ms) ?? [],
+    ).p95;
   const main = variants[0]!.name;
   console.log(
     `\n${label} (${main}): steady p95 ${ms(p95Of('steady', main))} ms, after new catches p95 ${ms(p95Of('after', main))} ms, ` +

@@ -56,3 +56,18 @@ export async function removeUploads(db: Db, rollups: HeatRollups): Promise<void>
       db.kysely,
     );
 }
+
+const percentileOfSorted = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+/** Count, p50, p95, p99 and max of a list of latencies (NaN for an empty list), as the load benches print them. */
+export function latencySummary(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentileOfSorted(sorted, 0.5),
+    p95: percentileOfSorted(sorted, 0.95),
+    p99: percentileOfSorted(sorted, 0.99),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
