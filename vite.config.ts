@@ -43,11 +43,26 @@ function buildId(): Plugin {
   };
 }
 
+/**
+ * The server render's `useTranslation` (src/client/ssr/server-translation.ts): every `react-i18next` import of the
+ * app resolves to that module in the SSR build, which itself imports the real package.
+ */
+function serverTranslation(): Plugin {
+  const shim = fileURLToPath(new URL('./src/client/ssr/server-translation.ts', import.meta.url));
+  return {
+    name: 'anglerdex-server-translation',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'react-i18next' && importer !== shim ? shim : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   // .env files and VITE_* variables live at the repository root, not beside index.html.
   envDir: repoRoot,
-  plugins: isSsrBuild ? [react()] : [react(), buildId()],
+  plugins: isSsrBuild ? [react(), serverTranslation()] : [react(), buildId()],
   // The server render needs no copy of the public files: the browser's build serves them.
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild

@@ -44,6 +44,8 @@ export interface RenderedPage {
   /** The app's markup, for `<div id="root">`. */
   html: string;
   meta: PageMeta | null;
+  /** How many times the app was rendered to make it: 1 when the page declared its reads, else 2 or more. */
+  renders?: number;
   /** What the browser needs to take the page over, written into the page as JSON. */
   data: unknown;
 }

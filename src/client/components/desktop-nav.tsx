@@ -17,8 +17,8 @@ function navButtonProps(active: boolean) {
     color: active ? undefined : 'gray',
     size: 'compact-md',
     fw: active ? 600 : 500,
-    // Tighter between sm and md, where the four links, "More" and the actions share 768 px.
-    px: { base: 7, md: 10 },
+    // Tighter between sm and md (app.css).
+    className: 'top-bar-link',
   } as const;
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BaitGuideTopResponse } from '#shared/contracts/catches';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -10,11 +10,14 @@ export type TopBaitsEntry = BaitGuideTopResponse['fishes'][number];
  * request (the encyclopedia's cards, the bait guide's most reported fish). `select` shapes the answer for the page.
  */
 export function useTopBaits<T = BaitGuideTopResponse>(map: number | null, select?: (data: BaitGuideTopResponse) => T) {
-  return useQuery({
+  return useQuery({ ...topBaitsQuery(map), select });
+}
+
+export function topBaitsQuery(map: number | null) {
+  return queryOptions({
     queryKey: queryKeys.baitGuide.top(map),
     queryFn: ({ signal }) =>
       api.get<BaitGuideTopResponse>('/api/bait-guide/top', { map_id: map ?? undefined }, { signal }),
-    select,
     // The window ends "now" on the server, so a minute-old answer is as good as a fresh one.
     staleTime: 60_000,
   });

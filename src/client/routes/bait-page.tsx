@@ -4,9 +4,19 @@ import { itemIdOf } from '#shared/pages';
 import { LoadFailedAlert } from '../components/load-failed-alert';
 import { LoadingState } from '../components/loading-state';
 import { PageFrame } from '../components/page-frame';
+import { baitCatchesQuery } from '../features/baits/api/use-bait-catches-query';
 import { BaitPageView } from '../features/baits/components/bait-page-view';
 import { loadBaseConfig, useBaseConfig } from '../lib/base-config';
+import type { PageHandle } from '../lib/server-reads';
 import { Component as NotFound } from './not-found-page';
+
+/** What it caught lately, fetched by the server render before the page renders (lib/server-reads.ts). */
+export const handle: PageHandle = {
+  serverReads: (params) => {
+    const id = itemIdOf(params.ref ?? '');
+    return id === null ? [] : [baitCatchesQuery(id)];
+  },
+};
 
 /**
  * `/query/baits/<id>` (issue 26), with an optional `-slug` after the id that nothing resolves by: the bait of that id

@@ -4,7 +4,8 @@
  * React Router's data mode: the static handler matches the URL and loads the page's lazy module, the page renders
  * once on its own (without the app shell, which asks for nothing), the TanStack queries it asked for are fetched
  * through the transport the server set (its own routes, in process), and the whole app renders with their answers,
- * again while new queries appear (up to three rounds). What the page declared of itself
+ * again while new queries appear (up to three rounds). A page that declares its reads (`lib/server-reads.ts`) skips
+ * the first pass: they are fetched before it renders. What the page declared of itself
  * (`usePageMeta`) becomes the head, and the answers travel with the HTML, so the browser hydrates without asking again.
  */
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { primeBaseConfig } from '../lib/base-config';
 import { i18n, initI18n } from '../lib/i18n';
 import { PageMetaContext } from '../lib/page-meta';
 import { queryClientOptions } from '../lib/query-client';
+import { declaredReads } from '../lib/server-reads';
 import { routes } from '../router';
 import { SSR_DATA_VERSION, type SsrData } from './ssr-data';
 
@@ -110,14 +112,22 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     return html;
   };
 
-  // The first pass renders the page alone, to find what it asks for; each next one the whole app with the answers.
-  renderOnce(true);
+  // What the page reads: fetched first when its route declares it, else found by rendering the page alone once; each
+  // next pass renders the whole app with the answers. A failed read stays failed in the cache (`prefetchQuery` never
+  // throws): the page renders its error state, as the browser would.
+  const declared = declaredReads(context.matches);
+  let renders = 0;
+  if (declared) await Promise.all(declared.map((read) => queryClient.prefetchQuery(read)));
+  else {
+    renderOnce(true);
+    renders += 1;
+  }
   let html = '';
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const pending = pendingQueries(queryClient);
-    // A failed query stays failed in the cache: the page renders its error state, as the browser would.
     if (pending.length > 0) await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
     html = renderOnce(false);
+    renders += 1;
     if (pendingQueries(queryClient).length === 0) break;
   }
   const finalMeta = meta as PageMeta | null;
@@ -125,6 +135,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     status: context.statusCode,
     html,
     meta: finalMeta,
+    renders,
     data: {
       version: SSR_DATA_VERSION,
       // Only answers: the browser asks again for anything that failed here.

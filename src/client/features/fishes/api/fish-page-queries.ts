@@ -2,7 +2,7 @@
  * What a fish's page asks (issue 23). Through TanStack Query only, so the server renders the page with the answers
  * in its cache; the bait guide's answer is keyed as the bait guide's own, so the two pages share it.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BaitGuideQuery, BaitGuideResponse, OfficialLogPage } from '#shared/contracts/catches';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,8 +11,8 @@ import { queryKeys } from '../../../lib/query-keys';
 export const LATEST_RECORDS = 5;
 
 /** `GET /api/bait-guide?fish_id=`: the fish's baits of the last 72 hours on every map, ranked by share. */
-export function useFishBaitGuide(fishId: number) {
-  return useQuery({
+export function fishBaitGuideQuery(fishId: number) {
+  return queryOptions({
     queryKey: queryKeys.baitGuide.ranking(fishId, null),
     queryFn: ({ signal }) =>
       api.get<BaitGuideResponse>('/api/bait-guide', { fish_id: fishId } satisfies BaitGuideQuery, { signal }),
@@ -22,8 +22,8 @@ export function useFishBaitGuide(fishId: number) {
 }
 
 /** `GET /api/logs/official?fish_id=`: the fish's newest official records. */
-export function useLatestRecords(fishId: number) {
-  return useQuery({
+export function latestRecordsQuery(fishId: number) {
+  return queryOptions({
     queryKey: queryKeys.logs.latest('official', { fish: fishId }, LATEST_RECORDS),
     queryFn: ({ signal }) =>
       api.get<OfficialLogPage>(
@@ -33,4 +33,12 @@ export function useLatestRecords(fishId: number) {
       ),
     staleTime: 30_000,
   });
+}
+
+export function useFishBaitGuide(fishId: number) {
+  return useQuery(fishBaitGuideQuery(fishId));
+}
+
+export function useLatestRecords(fishId: number) {
+  return useQuery(latestRecordsQuery(fishId));
 }

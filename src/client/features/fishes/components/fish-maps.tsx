@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FishItem, MapItem } from '#shared/contracts/catalogue';
@@ -9,6 +9,7 @@ import { useBaseConfig } from '../../../lib/base-config';
 import { heatMapSearch } from '../../../lib/page-links';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocalePath } from '../../../lib/use-locale';
+import classes from './fish-maps.module.css';
 
 /** The maps a fish lives on: each one's picture and name leading to its page, and the heat map of the fish there. */
 export function FishMaps({ fish, name }: { fish: FishItem; name: string }) {
@@ -53,20 +54,10 @@ function FishMap({ map, fish, fishName }: { map: MapItem; fish: FishItem; fishNa
   return (
     <Paper withBorder radius="md" p="xs" h="100%">
       <Group gap="sm" wrap="nowrap">
-        <Box
-          w={{ base: 44, sm: 64 }}
-          style={{
-            flex: 'none',
-            aspectRatio: `${map.data.width} / ${map.data.height}`,
-            maxHeight: 64,
-            borderRadius: 'var(--mantine-radius-sm)',
-            overflow: 'hidden',
-            background: 'var(--mantine-color-default-hover)',
-          }}
-        >
+        <div className={classes.picture} style={{ aspectRatio: `${map.data.width} / ${map.data.height}` }}>
           {/* Decorative: the map's name stands beside it. */}
           <Image src={mediaUrl(map.data.image)} alt="" h="100%" w="100%" fit="cover" loading="lazy" />
-        </Box>
+        </div>
         {/* Apart enough to tap one and not the other (WCAG 2.5.8: 24 px around each small link). */}
         <Stack gap="xs" miw={0}>
           <ItemLink item={map} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="map-link" />
