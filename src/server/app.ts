@@ -183,6 +183,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
     baseUrl: config.publicBaseUrl,
     renderer: await loadPageRenderer(config.ssrDir),
     renderCacheMs: config.ssrCacheMs,
+    renderStaleMs: config.ssrStaleMs,
     catalogueVersion: async () => (await services.catalogue.view()).version,
     mediaDir: path.join(config.dataDir, 'media'),
     siteMeta: {

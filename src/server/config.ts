@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   SSR_ENABLED: z.enum(['true', 'false']).default('true'),
   // How long a rendered public page is sent again before it is rendered anew, ms; 0 renders every request.
   SSR_CACHE_MS: intFrom(5_000, 0),
+  // How long after that it is still sent while a new render replaces it in the background, ms; 0: not at all.
+  SSR_STALE_MS: intFrom(60_000, 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The page cache of each SQLite connection, MiB (decision 0024 says how to size it for a table's growth).
   SQLITE_CACHE_MIB: intFrom(64, 2),
@@ -239,6 +241,8 @@ export interface Config {
   ssrDir: string | null;
   /** How long a rendered page is served again (decision 0038); 0: every request renders. */
   ssrCacheMs: number;
+  /** How long after that a kept page is still served while it renders anew in the background (decision 0038). */
+  ssrStaleMs: number;
   /** Where `/metrics` is served (decision 0027): both unset, nowhere. */
   metrics: {
     /** Its own listener on `host:port`, nothing else served there. */
@@ -419,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(e.CLIENT_DIR),
     ssrDir: e.SSR_ENABLED === 'true' ? path.resolve(e.SSR_DIR) : null,
     ssrCacheMs: e.SSR_CACHE_MS,
+    ssrStaleMs: e.SSR_STALE_MS,
     metrics: metricsConfig(e),
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,

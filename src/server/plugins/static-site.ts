@@ -15,6 +15,7 @@ import { acceptedLanguages, entryRedirect } from '#shared/entry-locale';
 import { LOCALES } from '#shared/locales';
 import type { PageMeta, RenderedPage } from '#shared/page-meta';
 import { COLLECTION_PAGE_ROUTE, isShareId, itemIdOf, ITEM_PAGES, PAGES } from '#shared/pages';
+import { KeptPages } from './kept-pages';
 import { escapeHtml, pageTemplate } from './page-head';
 import type { PageRenderer } from './page-renderer';
 
@@ -34,6 +35,8 @@ export interface StaticSiteOptions {
   catalogueVersion: () => Promise<number>;
   /** How long a rendered page is sent again before it is rendered anew, ms (decision 0038); 0 renders every request. */
   renderCacheMs: number;
+  /** How long after that it is still sent while a new render replaces it in the background, ms (kept-pages.ts). */
+  renderStaleMs: number;
 }
 
 /** A page's path in every language: zh without a prefix, then `/zh`, `/en`, `/ja` (a bare prefix, with or without its
@@ -72,7 +75,16 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export default fp(async function staticSite(
   app: FastifyInstance,
-  { clientDir, mediaDir, siteMeta, baseUrl, renderer, catalogueVersion, renderCacheMs }: StaticSiteOptions,
+  {
+    clientDir,
+    mediaDir,
+    siteMeta,
+    baseUrl,
+    renderer,
+    catalogueVersion,
+    renderCacheMs,
+    renderStaleMs,
+  }: StaticSiteOptions,
 ) {
   const indexFile = path.join(clientDir, 'index.html');
   const settings = Object.entries(siteMeta)
@@ -156,28 +168,20 @@ export default fp(async function staticSite(
     return version;
   }
 
-  // Rendered pages by URL, sent again for `renderCacheMs` under the same catalogue: a burst of visitors (or a
-  // crawler's) costs one render, and requests arriving during a render share it. Bounded, oldest dropped first.
-  const kept = new Map<string, { until: number; version: string; page: Promise<RenderedPage> }>();
+  // Rendered pages by URL under the same catalogue: a burst of visitors (or a crawler's) costs one render, requests
+  // arriving during a render share it, and a page asked for again soon after is sent while it renders anew.
+  const kept = new KeptPages<RenderedPage>({
+    freshMs: renderCacheMs,
+    staleMs: renderStaleMs,
+    maxEntries: RENDER_CACHE_ENTRIES,
+  });
   function rendered(pageRenderer: PageRenderer, request: FastifyRequest, version: string): Promise<RenderedPage> {
-    const now = Date.now();
-    const hit = kept.get(request.url);
-    if (hit && hit.version === version && hit.until > now) return hit.page;
-    const page = withTimeout(
-      scope.run({ app, request }, () => pageRenderer.renderPage(request.url)),
-      RENDER_TIMEOUT_MS,
+    return kept.get(request.url, version, () =>
+      withTimeout(
+        scope.run({ app, request }, () => pageRenderer.renderPage(request.url)),
+        RENDER_TIMEOUT_MS,
+      ),
     );
-    if (renderCacheMs > 0) {
-      kept.delete(request.url);
-      kept.set(request.url, { until: now + renderCacheMs, version, page });
-      // Oldest first (every entry lives as long): expired ones go at once, the oldest live one past the bound.
-      for (const [url, entry] of kept) {
-        if (entry.until > now && kept.size <= RENDER_CACHE_ENTRIES) break;
-        kept.delete(url);
-      }
-      page.catch(() => kept.delete(request.url));
-    }
-    return page;
   }
 
   /** A public page: rendered with its content when the render is there, else the shell with `fallbackStatus`. */

@@ -1,0 +1,104 @@
+/**
+ * Server-rendered pages kept by URL under one catalogue version (decision 0038). A page is sent again as it is for
+ * `freshMs` after its render; after that, until `staleMs` more have passed, it is still sent at once while one render
+ * in the background replaces it (stale-while-revalidate), so a visitor waits for a render only on a page nobody asked
+ * for lately. Renders in flight are shared. At most one background render runs at a time: under a burst of many
+ * pages the kept ones are sent a little older rather than the event loop filling with renders nobody waits for.
+ *
+ * A page sent stale is no staler in the browser than the app allows: its answers carry the time they were read, and
+ * the browser asks again for any older than its query's own `staleTime` as soon as the page has hydrated.
+ */
+
+export interface KeptPagesOptions {
+  /** How long a render is sent as it is; 0 keeps nothing (every request renders). */
+  freshMs: number;
+  /** How long after that it is still sent while a new one renders; 0 renders in the foreground once not fresh. */
+  staleMs: number;
+  /** At most this many pages, the oldest dropped first. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+interface Entry<T> {
+  version: string;
+  page: Promise<T>;
+  freshUntil: number;
+  staleUntil: number;
+  /** The render succeeded: the page can be sent stale. */
+  settled: boolean;
+  refreshing: boolean;
+}
+
+export class KeptPages<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private refreshes = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: KeptPagesOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The page of `key` under catalogue `version`: kept, or rendered by `render`. */
+  get(key: string, version: string, render: () => Promise<T>): Promise<T> {
+    if (this.options.freshMs <= 0) return render();
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      if (now < hit.freshUntil) return hit.page;
+      if (hit.settled && now < hit.staleUntil) {
+        this.refresh(key, hit, render);
+        return hit.page;
+      }
+    }
+    return this.store(key, version, render(), now);
+  }
+
+  private refresh(key: string, hit: Entry<T>, render: () => Promise<T>): void {
+    if (hit.refreshing || this.refreshes > 0) return;
+    hit.refreshing = true;
+    this.refreshes += 1;
+    const page = render();
+    page
+      .then(
+        () => {
+          // Unless the entry was replaced meanwhile (a new catalogue, a foreground render), the new page takes its place.
+          if (this.entries.get(key) === hit) this.store(key, hit.version, page, this.now());
+        },
+        // A failed render leaves the kept page to be sent until it is too old.
+        () => undefined,
+      )
+      .finally(() => {
+        hit.refreshing = false;
+        this.refreshes -= 1;
+      });
+  }
+
+  private store(key: string, version: string, page: Promise<T>, now: number): Promise<T> {
+    const entry: Entry<T> = {
+      version,
+      page,
+      freshUntil: now + this.options.freshMs,
+      staleUntil: now + this.options.freshMs + this.options.staleMs,
+      settled: false,
+      refreshing: false,
+    };
+    page.then(
+      () => (entry.settled = true),
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // Oldest first (every entry lives as long from its render): expired ones go at once, the oldest past the bound.
+    for (const [url, kept] of this.entries) {
+      if (kept.staleUntil > now && this.entries.size <= this.options.maxEntries) break;
+      this.entries.delete(url);
+    }
+    return page;
+  }
+}
