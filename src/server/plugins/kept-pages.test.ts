@@ -1,6 +1,6 @@
 /**
  * Kept server-rendered pages (kept-pages.ts): fresh ones sent again, stale ones sent while one background render
- * replaces them, old ones rendered before they are sent, a failed render never kept, a bounded number of pages. The
+ * replaces them (one at a time, a pause after each), old ones rendered before they are sent, a failed render never kept, a bounded number of pages. The
  * clock is the test's, so nothing here waits on time.
  */
 import { describe, expect, it } from 'vitest';
@@ -122,6 +122,25 @@ describe('kept pages', () => {
     await t.settle('/b 2');
     expect(await t.kept.get('/a', 'v1', t.render)).toBe('/a 2');
     expect(await t.kept.get('/b', 'v1', t.render)).toBe('/b 2');
+  });
+
+  it('pauses after a background render three times as long as it took before the next starts', async () => {
+    const t = setup();
+    for (const url of ['/a', '/b']) {
+      void t.kept.get(url, 'v1', t.render);
+      await t.settle(`${url} 1`);
+    }
+    t.advance(6_000);
+    void t.kept.get('/a', 'v1', t.render);
+    t.advance(100);
+    await t.settle('/a 2');
+
+    t.advance(299);
+    expect(await t.kept.get('/b', 'v1', t.render)).toBe('/b 1');
+    expect(t.pending()).toBe(0);
+    t.advance(1);
+    expect(await t.kept.get('/b', 'v1', t.render)).toBe('/b 1');
+    expect(t.pending()).toBe(1);
   });
 
   it('holds at most its bound of pages, dropping the oldest, and drops expired ones on the next insert', async () => {

@@ -2,8 +2,10 @@
  * Server-rendered pages kept by URL under one catalogue version (decision 0038). A page is sent again as it is for
  * `freshMs` after its render; after that, until `staleMs` more have passed, it is still sent at once while one render
  * in the background replaces it (stale-while-revalidate), so a visitor waits for a render only on a page nobody asked
- * for lately. Renders in flight are shared. At most one background render runs at a time: under a burst of many
- * pages the kept ones are sent a little older rather than the event loop filling with renders nobody waits for.
+ * for lately. Renders in flight are shared. Background renders take at most a share of the process's time: one at a
+ * time, and the next starts only after a pause of `BACKGROUND_PAUSE` times the last one's duration (a quarter of the
+ * time at most). Under traffic over many pages the kept ones are sent a little older rather than the event loop
+ * filling with renders nobody waits for; a page older than the stale window is rendered before it is sent.
  *
  * A page sent stale is no staler in the browser than the app allows: its answers carry the time they were read, and
  * the browser asks again for any older than its query's own `staleTime` as soon as the page has hydrated.
@@ -19,6 +21,9 @@ export interface KeptPagesOptions {
   now?: () => number;
 }
 
+/** After a background render of d ms, the next waits this many times d: background renders use ≤ 1 / (1 + 3) of the time. */
+const BACKGROUND_PAUSE = 3;
+
 interface Entry<T> {
   version: string;
   page: Promise<T>;
@@ -32,6 +37,8 @@ interface Entry<T> {
 export class KeptPages<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private refreshes = 0;
+  /** When the next background render may start. */
+  private nextRefreshAt = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: KeptPagesOptions) {
@@ -58,7 +65,8 @@ export class KeptPages<T> {
   }
 
   private refresh(key: string, hit: Entry<T>, render: () => Promise<T>): void {
-    if (hit.refreshing || this.refreshes > 0) return;
+    const started = this.now();
+    if (hit.refreshing || this.refreshes > 0 || started < this.nextRefreshAt) return;
     hit.refreshing = true;
     this.refreshes += 1;
     const page = render();
@@ -74,6 +82,8 @@ export class KeptPages<T> {
       .finally(() => {
         hit.refreshing = false;
         this.refreshes -= 1;
+        const ended = this.now();
+        this.nextRefreshAt = ended + BACKGROUND_PAUSE * (ended - started);
       });
   }
 

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { acceptedLanguages, entryRedirect } from '#shared/entry-locale';
 import { LOCALES } from '#shared/locales';
-import type { PageMeta, RenderedPage } from '#shared/page-meta';
+import type { PageMeta } from '#shared/page-meta';
 import { COLLECTION_PAGE_ROUTE, isShareId, itemIdOf, ITEM_PAGES, PAGES } from '#shared/pages';
 import { KeptPages } from './kept-pages';
 import { escapeHtml, pageTemplate } from './page-head';
@@ -58,6 +58,13 @@ const CATALOGUE_LIST_URL =
 interface RenderScope {
   app: FastifyInstance;
   request: FastifyRequest;
+}
+
+/** A rendered page as it is sent: its status and document, or a redirect. */
+interface FilledPage {
+  status: number;
+  location?: string;
+  document: string;
 }
 
 function pathOf(url: string): string {
@@ -170,18 +177,21 @@ export default fp(async function staticSite(
 
   // Rendered pages by URL under the same catalogue: a burst of visitors (or a crawler's) costs one render, requests
   // arriving during a render share it, and a page asked for again soon after is sent while it renders anew.
-  const kept = new KeptPages<RenderedPage>({
+  // What is kept is the filled document, so a kept page costs its compression only.
+  const kept = new KeptPages<FilledPage>({
     freshMs: renderCacheMs,
     staleMs: renderStaleMs,
     maxEntries: RENDER_CACHE_ENTRIES,
   });
-  function rendered(pageRenderer: PageRenderer, request: FastifyRequest, version: string): Promise<RenderedPage> {
-    return kept.get(request.url, version, () =>
-      withTimeout(
-        scope.run({ app, request }, () => pageRenderer.renderPage(request.url)),
-        RENDER_TIMEOUT_MS,
-      ),
+  async function fill(pageRenderer: PageRenderer, request: FastifyRequest): Promise<FilledPage> {
+    const page = await withTimeout(
+      scope.run({ app, request }, () => pageRenderer.renderPage(request.url)),
+      RENDER_TIMEOUT_MS,
     );
+    if (page.location) return { status: page.status, location: page.location, document: '' };
+    const { meta, html, data } = page;
+    const document = template.render({ pathname: pathOf(request.url), meta, html, data }, baseUrl);
+    return { status: meta?.status ?? page.status, document };
   }
 
   /** A public page: rendered with its content when the render is there, else the shell with `fallbackStatus`. */
@@ -202,14 +212,9 @@ export default fp(async function staticSite(
     if (!renderer) return sendShell(request, reply, fallbackStatus);
     try {
       const version = await syncCatalogue(renderer);
-      const page = await rendered(renderer, request, version);
+      const page = await kept.get(request.url, version, () => fill(renderer, request));
       if (page.location) return reply.code(page.status).redirect(page.location);
-      const { meta, html, data } = page;
-      return sendHtml(
-        reply,
-        meta?.status ?? page.status,
-        template.render({ pathname: pathOf(request.url), meta, html, data }, baseUrl),
-      );
+      return sendHtml(reply, page.status, page.document);
     } catch (error) {
       // The browser can still render the page; a crawler gets the shell rather than an error (docs/product-requirements.md §8).
       request.log.error({ err: error }, 'server render failed: the shell was sent');
