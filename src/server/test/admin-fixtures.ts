@@ -45,3 +45,17 @@ export async function auditOf(admin: Operator, targetType: string, targetId: str
   if (res.statusCode !== 200) throw new Error(`audit list failed: ${res.statusCode} ${res.body}`);
   return res.json<{ items: AuditEntry[] }>().items;
 }
+
+/** A multipart/form-data body as a browser would send it (the records file's upload). */
+export async function multipartForm(parts: { name: string; data: string; filename?: string }[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.name, part.data);
+    else form.append(part.name, new Blob([part.data]), part.filename);
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}

@@ -134,15 +134,27 @@ export class AdminRecords {
     });
     audit.onRevert('record.delete', async (trx, entry) => {
       const deleted = entry.before as AdminRecord;
-      if (await this.find(trx, deleted.id)) throw revertConflict('a record has its id again');
+      const clash = await trx
+        .selectFrom('official_record')
+        .select('id')
+        .where('source_id', '=', deleted.source_id)
+        .executeTakeFirst();
+      if (clash) throw new DomainError('conflict', AdminErrorCode.SOURCE_ID_TAKEN);
+      // Back with its id, unless a record took that id since (SQLite reuses the highest id once it is deleted).
+      const { id, ...row } = toRow(deleted);
+      const idFree = !(await this.find(trx, id));
       try {
-        // Savepoint-free on purpose: a clash aborts the whole revert, which is what it must do.
-        await trx.insertInto('official_record').values(toRow(deleted)).execute();
+        const restored = await trx
+          .insertInto('official_record')
+          .values(idFree ? { id, ...row } : row)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { before: null, after: toAdminRecord(restored) };
       } catch (error) {
+        // A record with this source id imported at the same moment.
         if (isUniqueViolation(error)) throw new DomainError('conflict', AdminErrorCode.SOURCE_ID_TAKEN);
         throw error;
       }
-      return { before: null, after: deleted };
     });
   }
 
