@@ -88,7 +88,7 @@ describe('fish aliases', () => {
     expect((await ask(`best bait for ${nickname}`)).fish_id).toBeNull();
   });
 
-  it('refuses a name a fish already has (its own, another fish\'s, or an alias), and an unknown fish', async () => {
+  it("refuses a name a fish already has (its own, another fish's, or an alias), and an unknown fish", async () => {
     const own = await admin.call('POST', '/api/admin/ai/aliases', { fish_id: fish.id, alias: fish.name_en });
     expect(own.statusCode).toBe(409);
     expect(own.json().detail).toEqual({ code: 'ADMIN_ALIAS_TAKEN', reason: 'already a name of this fish' });

@@ -61,7 +61,7 @@ export function registerAiRoutes(app: AdminApp, ai: AdminAi, { guard, rules, lim
         tags,
         summary: 'Teach the AI chat another name of a fish (console)',
         description:
-          'The alias is matched as the catalogue\'s names are (any case, width or kana; as a whole word in Latin ' +
+          "The alias is matched as the catalogue's names are (any case, width or kana; as a whole word in Latin " +
           'text) by every server within seconds. It may not be a name or an alias of any fish already. ' +
           `Reversible. ${AUDITED} ${rules}`,
         body: FishAliasBody,
@@ -69,7 +69,9 @@ export function registerAiRoutes(app: AdminApp, ai: AdminAi, { guard, rules, lim
           201: FishAliasChange.describe('The alias added, and the audit row'),
           409: z
             .object({ detail: codeWithReason(AdminErrorCode.ALIAS_TAKEN) })
-            .describe('`{code: "ADMIN_ALIAS_TAKEN", reason}`: a fish already has this name or alias (`reason` says which)'),
+            .describe(
+              '`{code: "ADMIN_ALIAS_TAKEN", reason}`: a fish already has this name or alias (`reason` says which)',
+            ),
           ...limited,
         },
       },

@@ -75,7 +75,11 @@ describe('the audit log', () => {
     const wrong = await admin.call('POST', `/api/admin/audit/${change.audit_id}/revert`, { current_password: 'x' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ detail: 'ADMIN_BAD_CURRENT_PASSWORD' });
-    const revert = await other.call('POST', `/api/admin/audit/${change.audit_id}/revert`, confirmed({ reason: 'oops' }));
+    const revert = await other.call(
+      'POST',
+      `/api/admin/audit/${change.audit_id}/revert`,
+      confirmed({ reason: 'oops' }),
+    );
     expect(revert.statusCode).toBe(200);
     const { revert: row } = revert.json<{ revert: { id: number } }>();
     const ofRevert = await admin.call('POST', `/api/admin/audit/${row.id}/revert`, confirmed());
@@ -83,7 +87,12 @@ describe('the audit log', () => {
     expect(ofRevert.json()).toEqual({ detail: 'ADMIN_NOT_REVERSIBLE' });
     // The revert is the other operator's row, on the same target.
     const [last] = (await log(`target_type=user&target_id=${user.id}`)).items;
-    expect(last).toMatchObject({ action: 'audit.revert', operator_id: other.id, reverts: change.audit_id, reason: 'oops' });
+    expect(last).toMatchObject({
+      action: 'audit.revert',
+      operator_id: other.id,
+      reverts: change.audit_id,
+      reason: 'oops',
+    });
   });
 });
 

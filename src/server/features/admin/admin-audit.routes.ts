@@ -1,5 +1,13 @@
 /** `/api/admin/audit/*` and `/api/admin/overview`: the audit log, its reverts, and the overview (issue 24). */
-import { AdminErrorCode, AdminOverview, AuditPage, AuditParams, AuditQuery, ConfirmedBody, RevertResult } from '#shared/contracts/admin';
+import {
+  AdminErrorCode,
+  AdminOverview,
+  AuditPage,
+  AuditParams,
+  AuditQuery,
+  ConfirmedBody,
+  RevertResult,
+} from '#shared/contracts/admin';
 import { codeWithReason, errorCodes } from '#shared/contracts/common';
 import { z } from 'zod';
 import { requireJsonBody } from '../../http/json-bodies';
@@ -70,7 +78,11 @@ export function registerAuditRoutes(
           409: z
             .object({
               detail: z.union([
-                z.enum([AdminErrorCode.NOT_REVERSIBLE, AdminErrorCode.ALREADY_REVERTED, AdminErrorCode.SOURCE_ID_TAKEN]),
+                z.enum([
+                  AdminErrorCode.NOT_REVERSIBLE,
+                  AdminErrorCode.ALREADY_REVERTED,
+                  AdminErrorCode.SOURCE_ID_TAKEN,
+                ]),
                 codeWithReason(AdminErrorCode.REVERT_CONFLICT, AdminErrorCode.ALIAS_TAKEN),
               ]),
             })

@@ -5,22 +5,10 @@
  * and the reverts that undo a correction and a deletion.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AdminRecordChange,
-  AdminRecordPage,
-  RecordsImportResult,
-  type AdminRecord,
-} from '#shared/contracts/admin';
+import { AdminRecordChange, AdminRecordPage, RecordsImportResult, type AdminRecord } from '#shared/contracts/admin';
 import { RecordImportResponse, wireTime } from '#shared/contracts/catches';
 import { asUser, signedIn } from '../../test/accounts';
-import {
-  ADMIN_TEST_ENV,
-  auditOf,
-  confirmed,
-  multipartForm,
-  operator,
-  type Operator,
-} from '../../test/admin-fixtures';
+import { ADMIN_TEST_ENV, auditOf, confirmed, multipartForm, operator, type Operator } from '../../test/admin-fixtures';
 import { type CatchPlace, catchPlace, newReportId, validRecord } from '../../test/catch-fixtures';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -171,7 +159,7 @@ describe('correcting a record', () => {
     expect(res.json().detail.code).toBe('ADMIN_REVERT_CONFLICT');
   });
 
-  it("refuses what the import refuses, worded as the import words it; nothing is changed", async () => {
+  it('refuses what the import refuses, worded as the import words it; nothing is changed', async () => {
     const record = await imported();
     const foreign = { fish_id: place.foreignFishId, weight: place.foreignFishWeight };
     const cases: Record<string, unknown>[] = [
@@ -229,7 +217,7 @@ describe('deleting a record', () => {
     expect(await recordBySource(record.source_id)).toEqual(record);
   });
 
-  it("refuses to put a record back over a source id imported again since", async () => {
+  it('refuses to put a record back over a source id imported again since', async () => {
     const record = await imported();
     const deleted = await admin.call('DELETE', `/api/admin/records/${record.id}`, confirmed());
     const { source_id, id: _id, created_at: _created, ...rest } = record;

@@ -19,7 +19,15 @@ import { requireJsonBody } from '../../http/json-bodies';
 import { RequestValidationError } from '../../http/validation-errors';
 import { currentUser } from '../../plugins/auth';
 import { type AdminRecords, RecordInvalid } from './admin-records';
-import { type AdminApp, AUDITED, CONFIRMED, confirmedResponses, noChange, type RouteKit, tags } from './admin-route-kit';
+import {
+  type AdminApp,
+  AUDITED,
+  CONFIRMED,
+  confirmedResponses,
+  noChange,
+  type RouteKit,
+  tags,
+} from './admin-route-kit';
 
 const noSuchRecord = errorCodes(AdminErrorCode.RECORD_NOT_FOUND).describe('No record has this id');
 
@@ -66,10 +74,7 @@ export function registerRecordRoutes(app: AdminApp, records: AdminRecords, { gua
           ),
           422: z
             .object({
-              detail: z.union([
-                codeWithReason(AdminErrorCode.RECORDS_FILE_INVALID),
-                ValidationErrorBody.shape.detail,
-              ]),
+              detail: z.union([codeWithReason(AdminErrorCode.RECORDS_FILE_INVALID), ValidationErrorBody.shape.detail]),
             })
             .describe(
               '`{code: "ADMIN_RECORDS_FILE_INVALID", reason}`: the file is neither readable CSV nor a JSON array ' +
@@ -116,8 +121,8 @@ export function registerRecordRoutes(app: AdminApp, records: AdminRecords, { gua
         tags,
         summary: "Correct an official record's fields (console)",
         description:
-          'Only the fields sent change (not `source_id`, the record\'s identity); the record as corrected is judged ' +
-          'by the import\'s rules (catalogue ids, the fish on the map, its weight range, the map\'s bounds, and the ' +
+          "Only the fields sent change (not `source_id`, the record's identity); the record as corrected is judged " +
+          "by the import's rules (catalogue ids, the fish on the map, its weight range, the map's bounds, and the " +
           `time rule when \`caught_at\` changes). Reversible while the record is as corrected. ${AUDITED} ${rules}`,
         params: RecordParams,
         body: RecordCorrectionBody,

@@ -195,17 +195,15 @@ export class AdminRecords {
       throw error;
     }
     const written = (after: object) =>
-      db
-        .transaction()
-        .execute((trx) =>
-          audit.record(trx, operator, {
-            action: 'record.import',
-            target_type: 'records-file',
-            target_id: fileName.slice(0, 128),
-            reason: reason ?? null,
-            after: { records: file.items.length, ...after },
-          }),
-        );
+      db.transaction().execute((trx) =>
+        audit.record(trx, operator, {
+          action: 'record.import',
+          target_type: 'records-file',
+          target_id: fileName.slice(0, 128),
+          reason: reason ?? null,
+          after: { records: file.items.length, ...after },
+        }),
+      );
     let summary;
     try {
       summary = await records.run(file);

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { AdminErrorCode } from '#shared/contracts/admin';
 import { errorCodes, RateLimitedError } from '#shared/contracts/common';
 
@@ -43,16 +43,16 @@ export function routeKit(
 /** The words of an audited change. */
 export const AUDITED =
   'The change and its audit row (who, what, target, before and after, when) commit in one transaction; the answer ' +
-  'carries the row\'s `audit_id`.';
+  "carries the row's `audit_id`.";
 
 /** The words and answers of a change that asks for the operator's password again. */
 export const CONFIRMED =
-  'Destructive: the body carries the operator\'s `current_password`; a wrong one is 403 ' +
+  "Destructive: the body carries the operator's `current_password`; a wrong one is 403 " +
   '`ADMIN_BAD_CURRENT_PASSWORD` and counts like a failed login (AUTH_ACCOUNT_PER_15MIN from one address, then 429).';
 
 export const confirmedResponses = {
   403: errorCodes('Forbidden', AdminErrorCode.BAD_PASSWORD).describe(
-    '`Forbidden`: the token\'s user is not a superuser; `ADMIN_BAD_CURRENT_PASSWORD`: `current_password` is wrong. ' +
+    "`Forbidden`: the token's user is not a superuser; `ADMIN_BAD_CURRENT_PASSWORD`: `current_password` is wrong. " +
       'Nothing was changed',
   ),
   429: RateLimitedError.describe(

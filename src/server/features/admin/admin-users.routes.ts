@@ -17,7 +17,15 @@ import { VIP_ERRORS } from '#shared/vip-rules';
 import { requireJsonBody } from '../../http/json-bodies';
 import { currentUser } from '../../plugins/auth';
 import type { AdminUsers } from './admin-users';
-import { type AdminApp, AUDITED, CONFIRMED, confirmedResponses, noChange, type RouteKit, tags } from './admin-route-kit';
+import {
+  type AdminApp,
+  AUDITED,
+  CONFIRMED,
+  confirmedResponses,
+  noChange,
+  type RouteKit,
+  tags,
+} from './admin-route-kit';
 
 const noSuchUser = errorCodes(AdminErrorCode.USER_NOT_FOUND).describe('No user has this id');
 
@@ -71,7 +79,7 @@ export function registerUserRoutes(app: AdminApp, users: AdminUsers, { guard, ru
           200: AdminUserChange.describe('The user, now inactive, and the audit row'),
           404: noSuchUser,
           409: errorCodes(AdminErrorCode.SELF, AdminErrorCode.NO_CHANGE).describe(
-            '`ADMIN_SELF`: this is the operator\'s own account; `ADMIN_NO_CHANGE`: the user is inactive already',
+            "`ADMIN_SELF`: this is the operator's own account; `ADMIN_NO_CHANGE`: the user is inactive already",
           ),
           ...confirmedResponses,
         },
@@ -163,10 +171,10 @@ export function registerUserRoutes(app: AdminApp, users: AdminUsers, { guard, ru
       preValidation: requireJsonBody,
       schema: {
         tags,
-        summary: "Refund a paid order through its payment provider (console)",
+        summary: 'Refund a paid order through its payment provider (console)',
         description:
           'The provider gives the whole payment back (Stripe: a Refund of the PaymentIntent, idempotent per order; ' +
-          'the local test provider: a refund of its own), then the order is refunded here as the provider\'s ' +
+          "the local test provider: a refund of its own), then the order is refunded here as the provider's " +
           '`charge.refunded` event would: its activation key revoked and its 30 days taken back (never before now). ' +
           `The provider's own webhook, when it comes, changes nothing more. Not reversible. ${CONFIRMED} ` +
           `${AUDITED} ${rules}`,

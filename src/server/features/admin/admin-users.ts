@@ -19,7 +19,11 @@ import { confirmPassword, type CurrentPasswordCheck } from './confirm-password';
 /** What the console needs of the VIP feature (features/vip/vip.service.ts), handed in by the composition root. */
 export interface AdminVip {
   grantDays(userId: string, days: number, trx: Kysely<Database>): Promise<ExpiryChange | null>;
-  takeBackDays(userId: string, grant: ExpiryChange & { days: number }, trx: Kysely<Database>): Promise<ExpiryChange | null>;
+  takeBackDays(
+    userId: string,
+    grant: ExpiryChange & { days: number },
+    trx: Kysely<Database>,
+  ): Promise<ExpiryChange | null>;
   ordersOf(userId: string, limit: number): Promise<{ orders: Order[]; autoRenew: boolean }>;
   refund(
     orderNo: string,

@@ -6,7 +6,13 @@
  * `reverts_id` makes a second revert of one row fail even when two run at once.
  */
 import type { Kysely } from 'kysely';
-import { ADMIN_ACTIONS, type AdminAction, AdminErrorCode, type AuditEntry, type AuditQuery } from '#shared/contracts/admin';
+import {
+  ADMIN_ACTIONS,
+  type AdminAction,
+  AdminErrorCode,
+  type AuditEntry,
+  type AuditQuery,
+} from '#shared/contracts/admin';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-error';
