@@ -24,7 +24,7 @@ export type AdminAction = keyof typeof ADMIN_ACTIONS;
 export const ADMIN_ACTION_NAMES = Object.keys(ADMIN_ACTIONS) as [AdminAction, ...AdminAction[]];
 
 /** What an action is done to. */
-export const ADMIN_TARGET_TYPES = ['user', 'order', 'record', 'records-file', 'alias', 'audit'] as const;
+export const ADMIN_TARGET_TYPES = ['user', 'order', 'record', 'records-file', 'alias'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** The AI questions the console lists: those that named no known fish, those that got no facts, or both kinds. */

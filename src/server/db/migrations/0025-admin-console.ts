@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // user.deactivate | user.reactivate | user.verify | vip.grant | order.refund | record.import | record.correct |
     // record.delete | alias.add | alias.remove | audit.revert (#shared/admin-rules ADMIN_ACTIONS)
     .addColumn('action', 'varchar(32)', (c) => c.notNull())
-    // user | order | record | records-file | alias | audit
+    // user | order | record | records-file | alias (a revert names the target of the row it undid)
     .addColumn('target_type', 'varchar(16)', (c) => c.notNull())
     .addColumn('target_id', 'varchar(128)', (c) => c.notNull())
     .addColumn('reason', 'text')
