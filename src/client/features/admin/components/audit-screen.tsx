@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Code,
@@ -15,14 +16,17 @@ import {
 import { IconArrowBackUp, IconChevronDown, IconClipboardOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ADMIN_ACTION_NAMES, ADMIN_TARGET_TYPES } from '#shared/admin-rules';
 import type { AuditEntry } from '#shared/contracts/admin';
+import { PAGE_PATHS } from '#shared/pages';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { formatDateTime } from '../../../lib/format-date';
 import { parseOneOf, parsePage, parseSearchText, setParam, useSearch } from '../../../lib/search-params';
 import { toast } from '../../../lib/toast';
+import { useLocalePath } from '../../../lib/use-locale';
 import { useAuditLog, useRevert } from '../api/admin-queries';
 import { ConfirmAction } from './confirm-action';
 import { Pager } from './pager';
@@ -54,7 +58,7 @@ export function AuditScreen() {
   return (
     <Stack gap="md">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={t('audit.filters')}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <TextInput
             label={t('audit.operator')}
             placeholder={t('audit.operatorPlaceholder')}
@@ -159,11 +163,12 @@ const ACTION_COLOURS: Record<string, string> = {
 function AuditRow({ entry, onRevert }: { entry: AuditEntry; onRevert: () => void }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
+  const localePath = useLocalePath();
   const canRevert = entry.reversible && entry.reverted_by === null;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="audit-row" data-action={entry.action} data-id={entry.id}>
-      <Group justify="space-between" align="flex-start" gap="xs">
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Stack gap={4} miw={0} style={{ flex: '1 1 260px' }}>
           <Group gap={6}>
             <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
               #{entry.id}
@@ -183,7 +188,14 @@ function AuditRow({ entry, onRevert }: { entry: AuditEntry; onRevert: () => void
             ) : null}
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t(`targets.${entry.target_type}`)} <Code>{entry.target_id}</Code>
+            {t(`targets.${entry.target_type}`)}{' '}
+            {entry.target_type === 'user' ? (
+              <Anchor component={Link} to={`${localePath(PAGE_PATHS.adminUsers)}?user=${entry.target_id}`}>
+                <Code>{entry.target_id}</Code>
+              </Anchor>
+            ) : (
+              <Code>{entry.target_id}</Code>
+            )}
           </Text>
           {entry.reason ? (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -194,7 +206,7 @@ function AuditRow({ entry, onRevert }: { entry: AuditEntry; onRevert: () => void
             {formatDateTime(entry.at)} · {entry.operator_email}
           </Text>
         </Stack>
-        <Group gap={4}>
+        <Group gap={4} style={{ flexShrink: 0 }}>
           <Button
             variant="subtle"
             size="compact-sm"

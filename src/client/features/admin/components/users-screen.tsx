@@ -21,7 +21,7 @@ import {
   IconReceiptRefund,
   IconUserSearch,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VIP_GRANT_MAX_DAYS } from '#shared/admin-rules';
@@ -176,6 +176,11 @@ function UserPanel({ id, onClose }: { id: string; onClose: () => void }) {
 
 function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose: () => void }) {
   const { t } = useTranslation('admin');
+  const panel = useRef<HTMLElement>(null);
+  // Where the list and the user are stacked (below lg), the chosen user comes into view.
+  useEffect(() => {
+    if (window.matchMedia?.('(max-width: 74.99em)').matches) panel.current?.scrollIntoView({ block: 'start' });
+  }, [detail.user.id]);
   const localePath = useLocalePath();
   const { user, orders } = detail;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -187,7 +192,15 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
   const auditLink = `${localePath(PAGE_PATHS.adminAudit)}?target_type=user&target_id=${encodeURIComponent(user.id)}`;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="user-title">
+    <Paper
+      ref={panel}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="user-title"
+      style={{ scrollMarginTop: 72 }}
+    >
       <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
         <Stack gap={2} miw={0}>
           <Title order={2} fz="lg" id="user-title" style={{ overflowWrap: 'anywhere' }}>
@@ -197,7 +210,7 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
             {user.email}
           </Text>
         </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onClose}>
+        <Button variant="subtle" size="compact-sm" onClick={onClose} style={{ flexShrink: 0 }}>
           {t('users.close')}
         </Button>
       </Group>
