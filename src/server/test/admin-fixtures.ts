@@ -1,5 +1,5 @@
 /** The moderation console's test steps: an operator (a superuser with a known password) and their calls. */
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AuditEntry } from '#shared/contracts/admin';
 import { PASSWORD, signedIn } from './accounts';
 import type { TestContext } from './test-app';
@@ -13,7 +13,7 @@ export interface Operator {
   email: string;
   token: string;
   /** `app.inject` as this operator, JSON body `payload`. */
-  call(method: InjectOptions['method'], url: string, payload?: object): ReturnType<TestContext['app']['inject']>;
+  call(method: InjectOptions['method'], url: string, payload?: object): Promise<LightMyRequestResponse>;
 }
 
 /** A fresh superuser (made one in the database, as `npm run user:create -- --superuser` does). */
