@@ -2,14 +2,16 @@
  * The moderation console (issue 24) as an operator uses it, in Chromium against the built site: a superuser (made
  * with `npm run user:create -- --superuser` on the e2e server's data) signs in, goes from the user centre to the
  * console, finds a player, grants them VIP days with a reason, finds the grant in the audit log and reverts it with
- * their password. A player gets the not-found page.
+ * their password. A player gets the not-found page. Every console page passes axe in both colour schemes.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './test';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
+import { AXE_RULES } from './axe-rules';
 import { fill, texts } from './texts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,6 +26,19 @@ async function logIn(page: Page, email: string) {
   await page.getByLabel(en.account.fields.password, { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: en.account.submit.login }).click();
   await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.user));
+}
+
+/** A superuser made with the operator command, as the e2e server's data holds it. */
+function makeSuperuser(email: string) {
+  execFileSync(
+    'npm',
+    ['run', '--silent', 'user:create', '--', '--email', email, '--password', PASSWORD, '--superuser'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+      stdio: 'pipe',
+    },
+  );
 }
 
 test('a superuser finds a player, grants VIP with a reason, sees it in the audit log and reverts it', async ({
@@ -108,4 +123,44 @@ test('a player who is not a superuser gets the not-found page', async ({ page, r
     await expect(page.getByRole('heading', { name: en.common.notFound.title })).toBeVisible();
     await expect(page.getByTestId('admin-nav')).toHaveCount(0);
   }
+});
+
+test('every console page passes axe, in both colour schemes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const admin = `console.axe.${run}@example.com`;
+  makeSuperuser(admin);
+  const login = await request.post('/api/auth/jwt/login', { form: { username: admin, password: PASSWORD } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+  const session = JSON.stringify({ token, userInfo: await me.json() });
+  // Something on every screen: a player with a grant and a deactivation, a question no fish answers.
+  const auth = { authorization: `Bearer ${token}` };
+  const email = `axe.player.${run}@example.com`;
+  await request.post('/api/auth/register', { data: { email, password: PASSWORD, nickname: 'Axe Angler' } });
+  const found = await request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, { headers: auth });
+  const player = ((await found.json()) as { items: { id: string }[] }).items[0]!.id;
+  await request.post(`/api/admin/users/${player}/vip`, { headers: auth, data: { days: 3, reason: 'axe' } });
+  await request.post(`/api/admin/users/${player}/deactivate`, { headers: auth, data: { current_password: PASSWORD } });
+  await request.post('/api/ai/ask', { data: { question: 'what bait for the zorblefish?' } });
+  await page.addInitScript((value) => window.localStorage.setItem('session', value), session);
+  const urls = {
+    adminOverview: PAGE_PATHS.adminOverview,
+    adminUsers: `${PAGE_PATHS.adminUsers}?q=${encodeURIComponent(email)}&user=${player}`,
+    adminRecords: PAGE_PATHS.adminRecords,
+    adminAiQuestions: PAGE_PATHS.adminAiQuestions,
+    adminAudit: PAGE_PATHS.adminAudit,
+  };
+  const failures: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [key, url] of Object.entries(urls)) {
+      await page.goto(localePath('en', url));
+      await expect(page.getByTestId('admin-nav')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
+      for (const violation of results.violations)
+        failures.push(`${key} ${scheme}: ${violation.id} ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  expect(failures).toEqual([]);
 });

@@ -110,17 +110,18 @@ function QuestionCard({ question, onAlias }: { question: AdminAiQuestion; onAlia
     <Paper withBorder radius="md" p="sm" data-testid="ai-question">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={4} miw={0}>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {/* Spans: a bold paragraph over another reads to assistive technology as a heading. */}
+          <Text component="span" display="block" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {question.question}
           </Text>
-          <Text size="xs" c="dimmed" lineClamp={2}>
+          <Text component="span" size="xs" c="dimmed" lineClamp={2}>
             {question.answer}
           </Text>
           <Group gap={6}>
             <Badge size="xs" variant="outline" color="gray">
               {question.language}
             </Badge>
-            <Badge size="xs" variant="light" color={question.fish_id === null ? 'orange' : 'blue'}>
+            <Badge size="xs" variant="light" color={question.fish_id === null ? 'red' : 'blue'}>
               {question.fish_id === null ? t('ai.noFish') : t('ai.noFacts')}
             </Badge>
             <Text size="xs" c="dimmed">

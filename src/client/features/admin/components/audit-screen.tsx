@@ -137,7 +137,7 @@ export function AuditScreen() {
         opened={reverting !== null}
         title={t('audit.revertTitle', { id: reverting?.id ?? '' })}
         confirmLabel={t('audit.revert')}
-        color="orange"
+        color="grape"
         withPassword
         onClose={() => setReverting(null)}
         onConfirm={({ reason, password }) =>
@@ -154,10 +154,10 @@ export function AuditScreen() {
 
 const ACTION_COLOURS: Record<string, string> = {
   'user.deactivate': 'red',
-  'order.refund': 'orange',
+  'order.refund': 'red',
   'record.delete': 'red',
   'audit.revert': 'grape',
-  'vip.grant': 'yellow',
+  'vip.grant': 'violet',
 };
 
 function AuditRow({ entry, onRevert }: { entry: AuditEntry; onRevert: () => void }) {
@@ -220,7 +220,7 @@ function AuditRow({ entry, onRevert }: { entry: AuditEntry; onRevert: () => void
             <Button
               size="compact-sm"
               variant="light"
-              color="orange"
+              color="grape"
               leftSection={<IconArrowBackUp size={14} aria-hidden />}
               onClick={onRevert}
               aria-label={t('audit.revertLabel', { id: entry.id })}

@@ -102,7 +102,7 @@ function OverviewFigures({ data }: { data: AdminOverview }) {
 const STATUS_COLOURS: Record<string, string> = {
   paid: 'teal',
   pending: 'blue',
-  refunded: 'orange',
+  refunded: 'grape',
   failed: 'red',
   canceled: 'gray',
   expired: 'gray',

@@ -272,7 +272,7 @@ function ImportPanel() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <FileInput
           label={t('records.file')}
-          placeholder={t('records.filePlaceholder')}
+          description={t('records.filePlaceholder')}
           accept=".csv,.json,text/csv,application/json"
           value={file}
           onChange={setFile}

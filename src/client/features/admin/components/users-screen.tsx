@@ -29,6 +29,7 @@ import type { AdminUser, AdminUserDetail } from '#shared/contracts/admin';
 import type { Order } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { ListEmptyState } from '../../../components/list-empty-state';
+import { VipBadge } from '../../../components/vip-badge';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingState } from '../../../components/loading-state';
 import { SearchInput } from '../../../components/search-input';
@@ -105,7 +106,7 @@ function UserBadges({ user }: { user: AdminUser }) {
   return (
     <Group gap={4}>
       {!user.is_active ? (
-        <Badge color="red" variant="filled" size="sm">
+        <Badge color="red" variant="light" size="sm">
           {t('users.inactive')}
         </Badge>
       ) : null}
@@ -114,11 +115,7 @@ function UserBadges({ user }: { user: AdminUser }) {
           {t('users.superuser')}
         </Badge>
       ) : null}
-      {user.is_vip ? (
-        <Badge color="yellow" variant="light" size="sm">
-          VIP
-        </Badge>
-      ) : null}
+      {user.is_vip ? <VipBadge size="sm" /> : null}
       {!user.is_verified ? (
         <Badge color="gray" variant="outline" size="sm">
           {t('users.unverified')}
@@ -144,10 +141,17 @@ function UserRow({ user, active, onOpen }: { user: AdminUser; active: boolean; o
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Stack gap={0} miw={0}>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {/* Spans: a bold paragraph over another reads to assistive technology as a heading. */}
+          <Text component="span" display="block" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {user.nickname}
           </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            component="span"
+            display="block"
+            size="xs"
+            c={active ? undefined : 'dimmed'}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {user.email}
           </Text>
         </Stack>
@@ -255,7 +259,7 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
           </Button>
         ) : null}
         <Button
-          color="yellow"
+          color="grape"
           variant="light"
           leftSection={<IconCrown size={16} aria-hidden />}
           onClick={() => setDialog('vip')}
@@ -301,7 +305,7 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
                     {order.status === 'paid' ? (
                       <Button
                         size="compact-sm"
-                        color="orange"
+                        color="red"
                         variant="light"
                         leftSection={<IconReceiptRefund size={14} aria-hidden />}
                         onClick={() => setDialog({ refund: order })}
@@ -359,7 +363,7 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
         opened={dialog === 'vip'}
         title={t('users.grantTitle', { name: user.nickname })}
         confirmLabel={t('users.grant')}
-        color="yellow"
+        color="grape"
         reasonRequired
         onClose={() => setDialog(null)}
         onConfirm={({ reason }) =>
@@ -382,7 +386,7 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
         opened={typeof dialog === 'object' && dialog !== null}
         title={t('users.refundTitle', { order: typeof dialog === 'object' && dialog ? dialog.refund.order_no : '' })}
         confirmLabel={t('users.refund')}
-        color="orange"
+        color="red"
         withPassword
         onClose={() => setDialog(null)}
         onConfirm={({ reason, password }) =>
