@@ -64,11 +64,15 @@ describe('/admin/audit', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Revert action #7?' });
     const confirm = within(dialog).getByRole('button', { name: en.audit.revert });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText(en.confirm.password, { exact: false }), { target: { value: 'wrong' } });
+    fireEvent.change(within(dialog).getByLabelText(en.confirm.password, { exact: false }), {
+      target: { value: 'wrong' },
+    });
     fireEvent.click(confirm);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(en.errors.ADMIN_BAD_CURRENT_PASSWORD);
 
-    fireEvent.change(within(dialog).getByLabelText(en.confirm.password, { exact: false }), { target: { value: 'right' } });
+    fireEvent.change(within(dialog).getByLabelText(en.confirm.password, { exact: false }), {
+      target: { value: 'right' },
+    });
     fireEvent.change(within(dialog).getByLabelText(en.confirm.reason), { target: { value: 'by mistake' } });
     fireEvent.click(confirm);
     await waitFor(() => expect(screen.getByTestId('reverted-badge')).toBeTruthy());
