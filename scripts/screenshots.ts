@@ -16,6 +16,7 @@ import { chromium, type Page } from '@playwright/test';
 import { localePath } from '../src/shared/locales';
 import { baitPagePath, collectionPagePath, fishPagePath, mapPagePath, PAGE_PATHS } from '../src/shared/pages';
 import { CHROMIUM_LAUNCH } from '../tests/chromium';
+import { addAdminConsoleShots } from './screenshot-admin-console';
 import { addCatalogueAdminShots } from './screenshot-catalogue-admin';
 import { addAlertShots } from './screenshot-alerts';
 import { addLogShots } from './screenshot-logs';
@@ -188,6 +189,8 @@ async function main(): Promise<void> {
   await addAlertShots(baseUrl, PAGES, vipSession);
   // The superuser catalogue page (needs the server's DATA_DIR to make a superuser).
   const adminSession = await addCatalogueAdminShots(baseUrl, PAGES);
+  // The moderation console (issue 24), as that superuser, with a little of everything to show.
+  await addAdminConsoleShots(baseUrl, PAGES, adminSession);
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   let count = 0;
   try {

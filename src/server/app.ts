@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Db } from './db/database';
+import { adminRoutes } from './features/admin/admin.routes';
 import { aiRoutes } from './features/ai/ai.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -173,6 +174,11 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
       await api.register(vipRoutes, { vip: services.vip, rateLimits: services.rateLimits });
       await api.register(aiRoutes, { ai: services.ai, freePerMinute: config.ai.freePerMinute });
       await api.register(alertsRoutes, { alerts: services.alerts, rateLimits: services.rateLimits });
+      await api.register(adminRoutes, {
+        console: services.admin,
+        rateLimits: services.rateLimits,
+        perMinute: config.adminPerMinute,
+      });
     },
     { prefix: '/api' },
   );

@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   AVATAR_UPLOADS_PER_MINUTE: intFrom(10, 1),
   CATALOGUE_UPLOAD_MAX_BYTES: intFrom(100 * 1024 * 1024, 1),
   CATALOGUE_ADMIN_PER_MINUTE: intFrom(30, 1),
+  ADMIN_PER_MINUTE: intFrom(120, 1),
   TRUST_PROXY: TrustProxyVar,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Anglerdex <no-reply@anglerdex.local>'),
@@ -198,6 +199,8 @@ export interface Config {
    * ones go through `npm run catalogue:import` on the server) and its requests per user a minute.
    */
   catalogueAdmin: { uploadMaxBytes: number; perMinute: number };
+  /** The moderation console's requests (`/api/admin/*` but the catalogue's) per operator a minute. */
+  adminPerMinute: number;
   /** Reset and verification e-mails one address may be sent per hour, whoever asks (more answer 202, send nothing). */
   authMailPerHour: number;
   /** Fastify's `trustProxy`: which peers' X-Forwarded-For is believed. */
@@ -402,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     avatarUploadsPerMinute: e.AVATAR_UPLOADS_PER_MINUTE,
     authMailPerHour: e.AUTH_MAIL_PER_HOUR,
     catalogueAdmin: { uploadMaxBytes: e.CATALOGUE_UPLOAD_MAX_BYTES, perMinute: e.CATALOGUE_ADMIN_PER_MINUTE },
+    adminPerMinute: e.ADMIN_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

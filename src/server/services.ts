@@ -15,6 +15,15 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { CatalogueImporter } from './features/catalogue/package/package-types';
 import { createHmac } from 'node:crypto';
+import { AdminAi } from './features/admin/admin-ai';
+import { AdminOverviewReads } from './features/admin/admin-overview';
+import { AdminRecords } from './features/admin/admin-records';
+import type { AdminConsole } from './features/admin/admin.routes';
+import { AdminUsers } from './features/admin/admin-users';
+import { AuditLog } from './features/admin/audit-log';
+import { FishAliases } from './features/admin/fish-aliases';
+import { parseRecordsFile, RecordsFileError } from './features/ingestion/records-file';
+import { importRecords } from './features/ingestion/records-import';
 import { AiRepository } from './features/ai/ai.repository';
 import { AlertJob } from './features/alerts/alert-job';
 import { AlertsRepository } from './features/alerts/alerts.repository';
@@ -115,6 +124,8 @@ export interface Services {
   vip: VipService;
   /** The AI chat: quotas, the built-in answerer over the services above, the optional model (`/ai/*`). */
   ai: AiService;
+  /** The moderation console (`/api/admin/*` but the catalogue's; issue 24, decision 0040): every change audited. */
+  admin: AdminConsole;
   /** A VIP member's follows, alerts and alert e-mail setting (`/alerts/*`, decision 0036). */
   alerts: AlertsService;
   /** Raises the alerts from the catches as they arrive; server.ts runs it every ALERTS_INTERVAL_MS. */
@@ -275,10 +286,12 @@ export async function createServices(
     clock,
   });
 
-  // The AI chat answers from the very services the pages use, so its numbers are theirs.
+  // The AI chat answers from the very services the pages use, so its numbers are theirs; it also knows the fish
+  // aliases the console adds.
+  const fishAliases = new FishAliases(db.kysely);
   const ai = new AiService({
     answerer: new BuiltinAnswerer(
-      { catalogue, baitGuide, heatmap, records: logs },
+      { catalogue, baitGuide, heatmap, records: logs, aliases: fishAliases },
       { shareMinSample: config.shareMinSample },
     ),
     repository: new AiRepository(db.kysely),
@@ -290,6 +303,30 @@ export async function createServices(
     log,
     onAnswered: (engine, fallback) => metrics.aiQuestion(engine, fallback),
   });
+
+  // The moderation console (issue 24): one audit log every change goes through, the areas over the other features'
+  // services (VIP grants and refunds, the records import, the AI chat's names), the operator's password checked by
+  // the account's own rule.
+  const audit = new AuditLog(db.kysely, clock);
+  const admin: AdminConsole = {
+    audit,
+    overview: new AdminOverviewReads(db.kysely, clock),
+    users: new AdminUsers({ db: db.kysely, audit, vip, passwords: authentication }),
+    records: new AdminRecords({
+      db: db.kysely,
+      audit,
+      catalogue,
+      passwords: authentication,
+      clock,
+      records: {
+        parse: parseRecordsFile,
+        isFileError: (error): error is Error => error instanceof RecordsFileError,
+        run: (file) => importRecords(catchWriter, file),
+      },
+    }),
+    ai: new AdminAi({ db: db.kysely, audit, aliases: fishAliases, chat: ai, catalogue, clock }),
+    passwords: authentication,
+  };
 
   // Alerts (decision 0036): the member's routes, and the job that raises alerts from the bait guide's kept answers and
   // the catch store's change counters, mailing through the one mailer.
@@ -341,6 +378,7 @@ export async function createServices(
     paymentProvider,
     vip,
     ai,
+    admin,
     alerts,
     alertJob,
     metrics,

@@ -54,7 +54,7 @@ export function unsafeCharacters(text: string, allowed: ReadonlySet<string> = ne
 }
 
 /** The texts the unsafe-character rule guards: account fields, and what loggers and official records name. */
-export type UnsafeTextField = 'Nickname' | 'Bio' | 'Player name' | 'Version';
+export type UnsafeTextField = 'Nickname' | 'Bio' | 'Player name' | 'Version' | 'Alias';
 
 /** The reason a text with unsafe characters is refused (422), e.g. `Nickname contains unsafe characters: U+202E.` */
 export const unsafeTextReason = (field: UnsafeTextField, list: string) =>

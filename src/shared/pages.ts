@@ -25,6 +25,13 @@ export const PAGES = [
   { path: '/user/my-data', key: 'myData', public: false },
   // The superuser's catalogue versions and package imports (issue 21): others get the not-found page.
   { path: '/admin/catalogue', key: 'adminCatalogue', public: false },
+  // The moderation console (issue 24, decision 0040), superusers only like the catalogue's page: the overview, users,
+  // official records, unanswered AI questions and the audit log.
+  { path: '/admin', key: 'adminOverview', public: false },
+  { path: '/admin/users', key: 'adminUsers', public: false },
+  { path: '/admin/records', key: 'adminRecords', public: false },
+  { path: '/admin/ai-questions', key: 'adminAiQuestions', public: false },
+  { path: '/admin/audit', key: 'adminAudit', public: false },
   // The player's fish collection (issue 25): every fish caught or not yet, progress per map, the share switch.
   { path: '/user/collection', key: 'collection', public: false },
   // Alerts, a VIP benefit (issue 25, decision 0036): the member's follows and alerts, and the page an alert e-mail's

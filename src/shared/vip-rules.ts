@@ -23,4 +23,6 @@ export const VIP_ERRORS = {
   staleSignature: 'WEBHOOK_STALE_SIGNATURE',
   unknownProvider: 'PAYMENT_PROVIDER_UNKNOWN',
   providerUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** A refund of an order that is not paid (pending, failed, refunded already…), or of another provider's (409). */
+  orderNotRefundable: 'ORDER_NOT_REFUNDABLE',
 } as const;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Account from '../../src/client/locales/zh/account.json';
+import type Admin from '../../src/client/locales/zh/admin.json';
 import type Alerts from '../../src/client/locales/zh/alerts.json';
 import type Baits from '../../src/client/locales/zh/baits.json';
 import type CatalogueAdmin from '../../src/client/locales/zh/catalogue-admin.json';
@@ -28,6 +29,7 @@ export function texts(locale: TestLocale) {
   return {
     common: load<typeof Common>(locale, 'common'),
     account: load<typeof Account>(locale, 'account'),
+    admin: load<typeof Admin>(locale, 'admin'),
     baits: load<typeof Baits>(locale, 'baits'),
     catalogueAdmin: load<typeof CatalogueAdmin>(locale, 'catalogue-admin'),
     fishes: load<typeof Fishes>(locale, 'fishes'),

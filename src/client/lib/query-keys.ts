@@ -19,6 +19,15 @@ export const queryKeys = {
   admin: {
     catalogueVersions: (token: string) => ['admin', 'catalogue-versions', token] as const,
     rollbackPreview: (token: string, version: number) => ['admin', 'rollback-preview', token, version] as const,
+    overview: (token: string) => ['admin', 'overview', token] as const,
+    users: (token: string, filters: Filters) => ['admin', 'users', token, filters] as const,
+    user: (token: string, id: string) => ['admin', 'user', token, id] as const,
+    records: (token: string, filters: Filters) => ['admin', 'records', token, filters] as const,
+    aiQuestions: (token: string, filters: Filters) => ['admin', 'ai-questions', token, filters] as const,
+    aliases: (token: string) => ['admin', 'aliases', token] as const,
+    audit: (token: string, filters: Filters) => ['admin', 'audit', token, filters] as const,
+    /** Every console answer: what a change marks out of date (a change shows on several screens at once). */
+    all: () => ['admin'] as const,
   },
   ai: {
     quota: (token: string) => ['ai', 'quota', token] as const,

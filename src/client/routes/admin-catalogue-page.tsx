@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AdminNav } from '../components/admin-nav';
 import { LoadingState } from '../components/loading-state';
 import { PageFrame } from '../components/page-frame';
 import { useCurrentUser } from '../features/account/hooks/use-current-user';
@@ -20,6 +21,7 @@ export function Component() {
       size="xl"
       meta={{ noindex: true }}
     >
+      <AdminNav />
       {user ? <CatalogueAdmin /> : <LoadingState>{t('catalogue-admin:loadingUser')}</LoadingState>}
     </PageFrame>
   );

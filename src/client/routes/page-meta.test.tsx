@@ -31,6 +31,11 @@ import { BAITS, CATEGORY_LIST, FISH } from '../test/fixtures/catalogue';
 import { fakeApi, json } from '../test/fake-api';
 import { renderApp, renderRoute } from '../test/render-route';
 import { Component as AdminCataloguePage } from './admin-catalogue-page';
+import { Component as AdminOverviewPage } from './admin-overview-page';
+import { Component as AdminUsersPage } from './admin-users-page';
+import { Component as AdminRecordsPage } from './admin-records-page';
+import { Component as AdminAiQuestionsPage } from './admin-ai-questions-page';
+import { Component as AdminAuditPage } from './admin-audit-page';
 import { Component as AiChatPage } from './ai-chat-page';
 import { Component as AlertsPage } from './alerts-page';
 import { Component as AlertsUnsubscribePage } from './alerts-unsubscribe-page';
@@ -236,6 +241,11 @@ const PRIVATE: { name: string; Page: ComponentType; route: string; url?: string;
   { name: 'collection', Page: CollectionPage, route: PAGE_PATHS.collection },
   { name: 'alerts', Page: AlertsPage, route: PAGE_PATHS.alerts },
   { name: 'adminCatalogue', Page: AdminCataloguePage, route: PAGE_PATHS.adminCatalogue },
+  { name: 'adminOverview', Page: AdminOverviewPage, route: PAGE_PATHS.adminOverview },
+  { name: 'adminUsers', Page: AdminUsersPage, route: PAGE_PATHS.adminUsers },
+  { name: 'adminRecords', Page: AdminRecordsPage, route: PAGE_PATHS.adminRecords },
+  { name: 'adminAiQuestions', Page: AdminAiQuestionsPage, route: PAGE_PATHS.adminAiQuestions },
+  { name: 'adminAudit', Page: AdminAuditPage, route: PAGE_PATHS.adminAudit },
   { name: 'vipResult', Page: VipResultPage, route: PAGE_PATHS.vipResult, url: `${PAGE_PATHS.vipResult}?order_no=x` },
   {
     name: 'vipCheckout',

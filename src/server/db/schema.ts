@@ -339,6 +339,40 @@ export interface AiQuestionTable {
   latency_ms: number;
   /** Epoch ms. */
   created_at: number;
+  /** How many facts the answer carried (migration 0025); null for questions answered before it was recorded. */
+  fact_count: number | null;
+}
+
+/**
+ * Every moderation console action (migration 0025, decision 0040): append-only (triggers refuse UPDATE and DELETE).
+ * `before` / `after` are JSON text; `reverts_id` names the row a revert undid (unique: one revert per row).
+ */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  /** Epoch ms. */
+  at: number;
+  operator_id: string;
+  operator_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
+  before: string | null;
+  after: string | null;
+  reversible: Bool;
+  reverts_id: number | null;
+}
+
+/** Other names of a fish the AI chat matches (migration 0025); `alias_key` is the folded name, unique. */
+export interface FishAliasTable {
+  id: Generated<number>;
+  fish_id: number;
+  alias: string;
+  alias_key: string;
+  /** Epoch ms. */
+  created_at: number;
+  /** The operator's e-mail. */
+  created_by: string;
 }
 
 /** A player's collection shared on a public page (migration 0020): a row only while sharing is on. */
@@ -440,4 +474,6 @@ export interface Database {
   alert_scope: AlertScopeTable;
   alert_trophy_count: AlertTrophyCountTable;
   alert_seen_changes: AlertSeenChangesTable;
+  admin_audit: AdminAuditTable;
+  fish_alias: FishAliasTable;
 }

@@ -52,6 +52,10 @@ describe('every route that reads the caller answers no-store', () => {
       '/api/records/import',
       '/api/vip/status',
       '/api/ai/ask',
+      '/api/admin/overview',
+      '/api/admin/users/:id/deactivate',
+      '/api/admin/audit/:id/revert',
+      '/api/admin/records/import',
     ])
       expect(urls, url).toContain(url);
   });

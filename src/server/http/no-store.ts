@@ -6,7 +6,8 @@
  * registered, so a new route cannot forget it (http/no-store.test.ts checks the whole route table):
  * - it authenticates a user or superuser in `onRequest` (`app.requireUser`, `app.requireSuperuser`), or its declared
  *   `security` names a credential (bearer, a logger token): every answer;
- * - it takes `mine` (the logs): the answers to `mine=true`, so the public lists keep their caching.
+ * - it takes `mine` (the logs): the answers to `mine=true`, so the public lists keep their caching;
+ * - it is under `/api/admin/` (the consoles): every answer, whatever its guard says.
  * Routes whose answers are private for what they hand out rather than who asks (login's token) add `noStore`
  * themselves.
  */
@@ -28,6 +29,7 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
 /** How a route reads its caller: on every request, only with `mine=true`, or never. */
 export function callerReading(app: FastifyInstance, route: RouteOptions): 'always' | 'mine' | 'never' {
   const schema = route.schema as { security?: Record<string, unknown>[]; querystring?: { shape?: object } } | undefined;
+  if (route.url.startsWith('/api/admin/')) return 'always';
   if (schema?.querystring?.shape && 'mine' in schema.querystring.shape) return 'mine';
   const hooks = asList(route.onRequest as unknown);
   if (hooks.includes(app.requireUser) || hooks.includes(app.requireSuperuser)) return 'always';

@@ -3,7 +3,7 @@
  * cannot run here, so the official client talks real HTTP to this instead (its `host`/`port`/`protocol` options).
  * It answers only what the provider calls, the way Stripe does (form-encoded requests, JSON objects, `{error}`
  * bodies with Stripe's status codes, idempotent replays), and records every request so a test can assert what was
- * sent.
+ * sent. Refunds (`POST /v1/refunds`) are stored under `refunds`, one per PaymentIntent.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -63,6 +63,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const replays = new Map<string, { body: string; answer: unknown }>();
   let failures: { status: number; left: number } | null = null;
   let sessions = 0;
+  let refunds = 0;
 
   const findById = (id: string) => [...objects.values()].find((object) => object.id === id);
 
@@ -138,6 +139,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = createSession(request.body);
       if (typeof key === 'string') replays.set(key, { body: rawBody, answer: session });
       return { status: 200, body: session };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      // Stripe replays a repeated key's answer; a second refund of a payment refunded in full is refused.
+      const key = request.headers['idempotency-key'];
+      const seen = typeof key === 'string' ? replays.get(key) : undefined;
+      if (seen) return { status: 200, body: seen.answer, replayed: true };
+      const paymentIntent = request.body.payment_intent;
+      if (!paymentIntent) return { status: 400, body: stripeError(400, 'Missing required param: payment_intent.') };
+      if ([...objects.values()].some((object) => object.object === 'refund' && object.payment_intent === paymentIntent))
+        return {
+          status: 400,
+          body: stripeError(400, `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded'),
+        };
+      const refund = {
+        id: `re_fake${++refunds}`,
+        object: 'refund',
+        payment_intent: paymentIntent,
+        status: 'succeeded',
+        metadata: { order_no: request.body['metadata[order_no]'] },
+      };
+      objects.set(`/v1/refunds/${refund.id}`, refund);
+      if (typeof key === 'string') replays.set(key, { body: rawBody, answer: refund });
+      return { status: 200, body: refund };
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (expire && method === 'POST') {

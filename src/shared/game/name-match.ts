@@ -260,12 +260,19 @@ export function indexOfName(text: string, name: { text: string; latin: boolean }
 export class NameIndex {
   private readonly entries: TextEntry[];
 
-  constructor(items: readonly (MatchableNames & { id: number })[]) {
+  /**
+   * `otherNames`: more names an item is known by (the AI chat's fish aliases, added from the moderation console),
+   * matched as its own names are.
+   */
+  constructor(
+    items: readonly (MatchableNames & { id: number })[],
+    otherNames?: (id: number) => readonly string[] | undefined,
+  ) {
     const entries: TextEntry[] = [];
     const fullNames = new Set<string>();
     const lastWordOwners = new Map<string, Set<number>>();
     for (const item of items) {
-      const keys = nameKeys(item);
+      const keys = nameKeys(item, otherNames?.(item.id) ?? []);
       for (const name of keys.names) {
         fullNames.add(name.key);
         entries.push({ id: item.id, text: name.key, latin: LATIN_NAME.test(name.key), rank: 0, findable: true });

@@ -84,6 +84,7 @@ export class AiService {
       fish_id: built.fishId,
       latency_ms: latency,
       created_at: started,
+      fact_count: built.facts.length,
     });
     this.deps.onAnswered?.(phrased.engine, phrased.fallback);
     return {
@@ -114,6 +115,11 @@ export class AiService {
       remaining,
       retry_after: remaining === 0 && count ? Math.min(AI_QUOTA_WINDOW_SECONDS, count.retryAfter) : null,
     };
+  }
+
+  /** The fish a question names now, with the catalogue's names and the fish aliases (the moderation console). */
+  fishOf(question: string): Promise<number | null> {
+    return this.deps.answerer.fishOf(question);
   }
 
   async history(user: User): Promise<AiHistoryResponse> {

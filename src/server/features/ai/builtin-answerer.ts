@@ -70,8 +70,18 @@ export interface AnswerRecords {
   officialLogs(query: OfficialLogQuery, user: null): Promise<OfficialLogPage>;
 }
 
+/**
+ * Other names of fish (the moderation console's aliases, migration 0025): the same object while nothing changed, so
+ * the name index is rebuilt only when it does.
+ */
+export interface AnswerAliases {
+  view(): Promise<ReadonlyMap<number, readonly string[]>>;
+}
+
 export interface AnswerSources {
   catalogue: AnswerCatalogue;
+  /** None: the catalogue's names only. */
+  aliases?: AnswerAliases;
   baitGuide: AnswerBaitGuide;
   heatmap: AnswerHeatmap;
   records: AnswerRecords;
@@ -148,7 +158,12 @@ interface CountedSlice {
 }
 
 export class BuiltinAnswerer {
-  private indexes: { version: number; fish: NameIndex; maps: NameIndex } | null = null;
+  private indexes: {
+    version: number;
+    aliases: ReadonlyMap<number, readonly string[]> | null;
+    fish: NameIndex;
+    maps: NameIndex;
+  } | null = null;
 
   constructor(
     private readonly sources: AnswerSources,
@@ -232,13 +247,20 @@ export class BuiltinAnswerer {
     };
   }
 
+  /** The fish a question names (its exact name, pinyin, a last word or an alias), as an answer would find it. */
+  async fishOf(question: string): Promise<number | null> {
+    return (await this.read(question)).fish?.id ?? null;
+  }
+
   private async indexesOf() {
     const view = await this.sources.catalogue.view();
-    if (this.indexes?.version !== view.version) {
+    const aliases = (await this.sources.aliases?.view()) ?? null;
+    if (this.indexes?.version !== view.version || this.indexes.aliases !== aliases) {
       this.indexes = {
         version: view.version,
-        fish: new NameIndex(view.groups.fish),
-        maps: new NameIndex(view.groups.maps),
+        aliases,
+        fish: new NameIndex(view.groups.fish, (id) => aliases?.get(id)),
+        maps: this.indexes?.version === view.version ? this.indexes.maps : new NameIndex(view.groups.maps),
       };
     }
     return this.indexes;

@@ -6,12 +6,14 @@
  *   X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with LOCAL_PAYMENT_SECRET>
  *
  * A signature older or newer than 5 minutes is refused (replays), the comparison is constant-time, and the body is
- * the `LocalEvent` contract. Nothing leaves the process: there is no remote subscription to cancel.
+ * the `LocalEvent` contract. Nothing leaves the process: there is no remote subscription to cancel, nor money to give
+ * back (a refund is an id of our own).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LocalEvent, VIP_ERRORS, WEBHOOK_TOLERANCE_SECONDS } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
 import { DomainError } from '../../domain-error';
+import { localId } from './activation-key';
 import { RequestValidationError, toValidationEntries } from '../../http/validation-errors';
 import type { PaymentEvent, PaymentProvider, WebhookRequest } from './payment-provider';
 
@@ -124,5 +126,13 @@ export function createLocalProvider({ secret, now = Date.now }: LocalProviderOpt
 
     // The local checkout page asks the order itself, which the service has closed.
     async expireCheckout() {},
+
+    // The test checkout took no money: its refund is a refund id of our own, applied as the `charge.refunded` event
+    // the local webhook would carry.
+    async refund({ orderNo, amount, currency }) {
+      const refundRef = localId('re_local');
+      const raw = JSON.stringify({ id: refundRef, object: 'refund', order_no: orderNo, amount, currency });
+      return { refundRef, raw };
+    },
   };
 }

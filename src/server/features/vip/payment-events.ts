@@ -22,8 +22,10 @@
  * transaction at a time anyway. Nothing but the database is awaited inside the transaction (decision 0009).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { VIP_PERIOD_MS, VIP_CURRENCY, VIP_PRICE_CENTS } from '#shared/contracts/vip';
 import type { UsersRepository } from '../../accounts/users.repository';
+import type { Database } from '../../db/schema';
 import { newActivationKey, newOrderNo } from './activation-key';
 import { checkoutExpired } from './checkout-expiry';
 import type { PaymentEvent, ProviderName } from './payment-provider';
@@ -55,8 +57,16 @@ export class PaymentEvents {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async apply(provider: ProviderName, event: PaymentEvent): Promise<ApplyResult> {
-    return this.repository.transaction(async (vip, users) => {
+  /**
+   * `within`: more work in the event's transaction, after the rules (the console's refund writes its audit row there,
+   * so the refund and its record commit together).
+   */
+  async apply(
+    provider: ProviderName,
+    event: PaymentEvent,
+    within?: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<ApplyResult> {
+    return this.repository.transaction(async (vip, users, trx) => {
       const now = this.clock();
       const stored = await vip.recordEvent({
         provider,
@@ -89,6 +99,7 @@ export class PaymentEvents {
         case 'ignored':
           break;
       }
+      await within?.(trx);
       return step.cancelAtProvider
         ? { duplicate: false, cancelAtProvider: step.cancelAtProvider }
         : { duplicate: false };

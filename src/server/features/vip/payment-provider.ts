@@ -59,6 +59,23 @@ export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** A paid order whose money goes back (the moderation console's refund, issue 24). */
+export interface RefundRequest {
+  orderNo: string;
+  /** The provider's id of the payment (`PaymentEvent.paymentRef`), null when the order has none. */
+  paymentRef: string | null;
+  /** Cents, the whole amount paid. */
+  amount: number;
+  currency: string;
+}
+
+export interface Refund {
+  /** The provider's id of the refund: the `charge.refunded` event applied for it is named after it. */
+  refundRef: string;
+  /** What the provider answered, stored with that event for audit. */
+  raw: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
@@ -74,4 +91,10 @@ export interface PaymentProvider {
    * canceled the order. One that was paid meanwhile stays paid; its event arrives and is credited (decision 0032).
    */
   expireCheckout(providerRef: string): Promise<void>;
+  /**
+   * Gives the whole payment of a paid order back. Idempotent per order at the provider (a retry after a lost answer
+   * refunds once). The caller applies the refund to our side at once; the provider's own `charge.refunded` webhook,
+   * when it comes, finds the order refunded and changes nothing.
+   */
+  refund(request: RefundRequest): Promise<Refund>;
 }

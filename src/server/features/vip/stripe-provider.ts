@@ -17,6 +17,8 @@ import type {
   CheckoutSession,
   PaymentEvent,
   PaymentProvider,
+  Refund,
+  RefundRequest,
   WebhookRequest,
 } from './payment-provider';
 
@@ -268,6 +270,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (code === 400 || code === 404) return;
         throw unavailable(error);
       }
+    },
+
+    async refund({ orderNo, paymentRef }: RefundRequest): Promise<Refund> {
+      // An order paid without a PaymentIntent (a zero invoice) has no money to give back through the API.
+      if (!paymentRef) throw new DomainError('conflict', VIP_ERRORS.orderNotRefundable);
+      // One refund per order: a retried request gets the same refund back, never a second one.
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentRef, metadata: { order_no: orderNo } },
+          { idempotencyKey: `refund-${orderNo}` },
+        ),
+      );
+      return { refundRef: refund.id, raw: JSON.stringify(refund) };
     },
   };
 }

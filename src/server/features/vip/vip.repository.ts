@@ -14,9 +14,12 @@ export type SubscriptionRow = Selectable<VipSubscriptionTable>;
 export class VipRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** One transaction: everything `work` does through the repositories it is handed commits or rolls back together. */
-  transaction<T>(work: (vip: VipRepository, users: UsersRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new VipRepository(trx), new UsersRepository(trx)));
+  /**
+   * One transaction: everything `work` does through the repositories it is handed (or the transaction itself, for
+   * another feature's row written with the change: the console's audit) commits or rolls back together.
+   */
+  transaction<T>(work: (vip: VipRepository, users: UsersRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new VipRepository(trx), new UsersRepository(trx), trx));
   }
 
   // ---- Orders

@@ -6,19 +6,28 @@
  * `VIP_CURRENCY`); nothing a client sends can change them.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { OrderPage, Order, ResumeResponse, SubscribeResponse, VipMode, VipStatus } from '#shared/contracts/vip';
 import { type LocalEventType, VIP_CURRENCY, VIP_ERRORS, VIP_PERIOD_DAYS, VIP_PRICE_CENTS } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
-import type { User, UsersRepository } from '../../accounts/users.repository';
+import { type User, UsersRepository } from '../../accounts/users.repository';
+import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-error';
 import { localId, newOrderNo } from './activation-key';
 import { checkoutExpired, shownStatus } from './checkout-expiry';
 import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from './local-provider';
 import type { PaymentEvents } from './payment-events';
 import type { PaymentProvider, WebhookRequest } from './payment-provider';
-import type { OrderRow, VipRepository } from './vip.repository';
+import { type OrderRow, VipRepository } from './vip.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A membership expiry before and after a change (ISO-8601 UTC; null: never a member). */
+export interface ExpiryChange {
+  before: string | null;
+  after: string | null;
+}
 
 /** A signed local event, ready to be delivered to `POST /api/vip/webhook/local`. */
 export interface SignedLocalEvent {
@@ -233,6 +242,102 @@ export class VipService {
       await repository.cancelSubscription(subscription.provider, subscription.subscription_id, this.now());
     }
     return active.length > 0;
+  }
+
+  // ---- The moderation console (issue 24): grants, refunds and a user's orders, each change in a transaction the
+  // console also writes its audit row in.
+
+  /**
+   * Adds `days` to the later of now and the user's expiry (the rule of a paid order, docs/design.md §5), in the
+   * caller's transaction `trx`. Null when the user is gone.
+   */
+  async grantDays(userId: string, days: number, trx: Kysely<Database>): Promise<ExpiryChange | null> {
+    const users = new UsersRepository(trx);
+    const user = await users.vipExpiryForUpdate(userId);
+    if (!user) return null;
+    const current = user.vip_expire_at ? Date.parse(user.vip_expire_at) : 0;
+    const after = iso(Math.max(this.now(), current) + days * DAY_MS)!;
+    await users.setVipExpiry(userId, after);
+    return { before: user.vip_expire_at, after };
+  }
+
+  /**
+   * Undoes a grant of `days` that moved the expiry from `grant.before` to `grant.after`: while the expiry is still
+   * `grant.after`, exactly `grant.before` again; once something else moved it (a payment), the days are taken back
+   * from it, never before now (as a refund takes its 30 days back). Null when the user is gone.
+   */
+  async takeBackDays(
+    userId: string,
+    grant: ExpiryChange & { days: number },
+    trx: Kysely<Database>,
+  ): Promise<ExpiryChange | null> {
+    const users = new UsersRepository(trx);
+    const user = await users.vipExpiryForUpdate(userId);
+    if (!user) return null;
+    const current = user.vip_expire_at;
+    const after =
+      current === grant.after
+        ? grant.before
+        : iso(Math.max(this.now(), (current ? Date.parse(current) : 0) - grant.days * DAY_MS));
+    await users.setVipExpiry(userId, after);
+    return { before: current, after };
+  }
+
+  /** A user's orders, newest first (at most `limit`), and whether a subscription of theirs renews. */
+  async ordersOf(userId: string, limit: number): Promise<{ orders: Order[]; autoRenew: boolean }> {
+    const [{ rows }, active] = await Promise.all([
+      this.deps.repository.listOrders(userId, 1, limit),
+      this.deps.repository.activeSubscriptions(userId),
+    ]);
+    return { orders: rows.map((row) => this.toOrder(row)), autoRenew: active.length > 0 };
+  }
+
+  /**
+   * Refunds a paid order through its provider (outside any transaction, decision 0009), then applies the refund as
+   * the `charge.refunded` event the provider reports: the key revoked, the 30 days taken back (never before now).
+   * `within` runs in that event's transaction with the order before and after. 404 `ORDER_NOT_FOUND`; 409
+   * `ORDER_NOT_REFUNDABLE` for an order that is not paid or was paid through another provider than the configured
+   * one; 503 when the provider cannot be reached (nothing changed here).
+   */
+  async refund(
+    orderNo: string,
+    within?: (trx: Kysely<Database>, change: { before: Order; after: Order }) => Promise<void>,
+  ): Promise<Order> {
+    const { repository, provider, events, log } = this.deps;
+    const order = await repository.findOrder(orderNo);
+    if (!order) throw new DomainError('not-found', VIP_ERRORS.orderNotFound);
+    if (order.status !== 'paid' || order.provider !== provider.name)
+      throw new DomainError('conflict', VIP_ERRORS.orderNotRefundable);
+    let refund;
+    try {
+      refund = await provider.refund({
+        orderNo,
+        paymentRef: order.payment_ref,
+        amount: order.amount,
+        currency: order.currency,
+      });
+    } catch (error) {
+      if (error instanceof DomainError && error.kind !== 'unavailable') throw error;
+      log.error({ err: error, orderNo }, 'payment provider: refund failed');
+      throw new DomainError('unavailable', VIP_ERRORS.providerUnavailable, { retryAfter: 5 });
+    }
+    const before = this.toOrder(order);
+    await events.apply(
+      provider.name,
+      {
+        id: `refund_${refund.refundRef}`,
+        type: 'charge.refunded',
+        created: Math.floor(this.now() / 1000),
+        orderNo,
+        ...(order.payment_ref ? { paymentRef: order.payment_ref } : {}),
+        raw: refund.raw,
+      },
+      async (trx) => {
+        const after = this.toOrder((await new VipRepository(trx).findOrder(orderNo))!);
+        await within?.(trx, { before, after });
+      },
+    );
+    return this.toOrder((await repository.findOrder(orderNo))!);
   }
 
   /** A provider's webhook: only the configured provider's; verified by it, then applied once. */

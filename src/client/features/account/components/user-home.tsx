@@ -6,6 +6,7 @@ import {
   IconFish,
   IconLogout,
   IconReceipt,
+  IconShieldCheck,
   IconStack2,
   IconUserCircle,
   type Icon,
@@ -143,6 +144,14 @@ export function UserHome({ user, vip }: { user: UserInfo; vip: ReactNode }) {
             title={tc('pages.alerts.title')}
             text={t('user.alertsCard')}
           />
+          {user.is_superuser ? (
+            <SectionCard
+              to={localePath(PAGE_PATHS.adminOverview)}
+              icon={IconShieldCheck}
+              title={tc('pages.adminOverview.title')}
+              text={t('user.adminConsoleCard')}
+            />
+          ) : null}
           {user.is_superuser ? (
             <SectionCard
               to={localePath(PAGE_PATHS.adminCatalogue)}

@@ -1,0 +1,266 @@
+/**
+ * The moderation console's API (`/api/admin/*` but the catalogue's, issue 24, decision 0040): the overview, users,
+ * official records, unanswered AI questions with fish aliases, and the audit log. Times on the wire are ISO 8601 UTC
+ * strings. Every change answers the audit row it wrote (`audit_id`).
+ */
+import { z } from 'zod';
+import {
+  ADMIN_ACTION_NAMES,
+  ADMIN_REASON_MAX,
+  ADMIN_TARGET_TYPES,
+  AdminErrorCode,
+  AI_QUESTION_KINDS,
+  FISH_ALIAS_MAX,
+  VIP_GRANT_MAX_DAYS,
+} from '../admin-rules';
+import { UserRead } from './auth';
+import { ItemError, OfficialLogItem, OfficialRecordItem, WireTime } from './catches';
+import { PageQuery, pageOf, safeLine } from './common';
+import { Order, OrderStatus } from './vip';
+
+export * from '../admin-rules';
+
+/** Why the operator did it: optional on most actions, shown in the audit log. */
+const Reason = z.string().trim().max(ADMIN_REASON_MAX).describe(`Why, for the audit log (at most ${ADMIN_REASON_MAX})`);
+
+/** The operator's own password, asked again before a destructive action. */
+const CurrentPassword = z
+  .string()
+  .max(1024)
+  .describe("The operator's current password; wrong → 403 `ADMIN_BAD_CURRENT_PASSWORD`, counted like a failed login");
+
+/** `{reason?}`: a change that needs no password (no body at all is `{}`). */
+export const ReasonBody = z.strictObject({ reason: Reason.optional() }).default({});
+export type ReasonBody = z.input<typeof ReasonBody>;
+
+/** `{current_password, reason?}`: a destructive change (deactivate, refund, delete a record, revert). */
+export const ConfirmedBody = z.strictObject({ current_password: CurrentPassword, reason: Reason.optional() });
+export type ConfirmedBody = z.input<typeof ConfirmedBody>;
+
+// ---- Overview
+
+export const HourCount = z.object({ hour: z.string().describe('The UTC hour the count starts at'), count: z.number() });
+
+export const AdminOverview = z.object({
+  /** When the counts were made. */
+  at: z.string(),
+  /** Catches caught in each of the last 24 UTC hours (oldest first; the current hour last, so far). */
+  catches_per_hour: z.array(HourCount),
+  catches_24h: z.number().int(),
+  /** Loggers that uploaded in the last 24 hours. */
+  active_loggers_24h: z.number().int(),
+  ai_questions_24h: z.number().int(),
+  /** AI questions of the last 24 hours that named no known fish or got no facts. */
+  ai_unanswered_24h: z.number().int(),
+  /** Every order ever made, by status. */
+  orders_by_status: z.record(OrderStatus, z.number().int()),
+  users_total: z.number().int(),
+  vip_active: z.number().int(),
+  /**
+   * The share of uploaded catches refused, by reason, over the last 24 hours; null until refusals are recorded (the
+   * loggers' trust work of issue 24 fills it).
+   */
+  refused_by_reason: z.array(z.object({ reason: z.string(), count: z.number().int(), share: z.number() })).nullable(),
+  /** Loggers flagged for review; null until loggers can be flagged (the trust work of issue 24). */
+  flagged_loggers: z.number().int().nullable(),
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
+
+// ---- Users
+
+export const AdminUserQuery = PageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .describe('Part of the e-mail or nickname (any case), or a whole user id or logger id; empty: every user'),
+});
+export type AdminUserQuery = z.input<typeof AdminUserQuery>;
+
+export const AdminUser = UserRead.extend({
+  created_at: z.string(),
+  /** The language the user registered in (their e-mails'). */
+  locale: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+export const AdminUserPage = pageOf(AdminUser);
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+
+export const AdminUserParams = z.object({ id: z.string().max(64) });
+
+/** One user with their orders (newest first, at most 100) and whether a subscription renews. */
+export const AdminUserDetail = z.object({
+  user: AdminUser,
+  orders: z.array(Order),
+  auto_renew: z.boolean(),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+/** A change to a user: the user after it and the audit row written. */
+export const AdminUserChange = z.object({ user: AdminUser, audit_id: z.number().int() });
+export type AdminUserChange = z.infer<typeof AdminUserChange>;
+
+export const VipGrantBody = z.strictObject({
+  days: z
+    .number()
+    .int()
+    .min(1)
+    .max(VIP_GRANT_MAX_DAYS)
+    .describe(`Days to add to the later of now and the current expiry, 1–${VIP_GRANT_MAX_DAYS}`),
+  reason: Reason.min(1).describe('Why (required for a grant), shown in the audit log'),
+});
+export type VipGrantBody = z.input<typeof VipGrantBody>;
+
+export const OrderNoParams = z.object({ order_no: z.string().min(1).max(64) });
+
+export const AdminRefund = z.object({ order: Order, audit_id: z.number().int() });
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+// ---- Official records
+
+export const AdminRecordQuery = PageQuery.extend({
+  map_id: z.coerce.number().int().positive().optional(),
+  fish_id: z.coerce.number().int().positive().optional(),
+  player_name: z.string().trim().min(1).max(64).optional().describe('The player, exactly as the record names them'),
+  source_id: z.string().trim().min(1).max(64).optional(),
+  /** Inclusive. */
+  from: WireTime.optional(),
+  /** Exclusive. */
+  to: WireTime.optional(),
+});
+export type AdminRecordQuery = z.input<typeof AdminRecordQuery>;
+export type AdminRecordFilters = z.output<typeof AdminRecordQuery>;
+
+export const AdminRecord = OfficialLogItem.extend({ source_id: z.string(), created_at: z.string() });
+export type AdminRecord = z.infer<typeof AdminRecord>;
+export const AdminRecordPage = pageOf(AdminRecord);
+export type AdminRecordPage = z.infer<typeof AdminRecordPage>;
+
+export const RecordParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** The fields of an imported record a correction may change (not `source_id`, the record's identity). */
+const { source_id: _source, ...recordFields } = OfficialRecordItem.shape;
+export const RecordCorrectionBody = z
+  .strictObject({ ...recordFields, reason: Reason })
+  .partial()
+  .refine((body) => Object.keys(body).some((key) => key !== 'reason'), {
+    message: 'Give at least one field to correct',
+  });
+export type RecordCorrectionBody = z.input<typeof RecordCorrectionBody>;
+
+export const AdminRecordChange = z.object({ record: AdminRecord, audit_id: z.number().int() });
+export type AdminRecordChange = z.infer<typeof AdminRecordChange>;
+
+/** A correction the import's rules refuse: every broken rule, as the import words it; nothing changed. */
+export const RecordInvalidError = z.object({
+  detail: z.object({ code: z.enum([AdminErrorCode.RECORD_INVALID]), errors: z.array(ItemError) }),
+});
+
+export const RecordsImportResult = z.object({
+  created: z.number().int(),
+  duplicates: z.number().int(),
+  invalid: z.number().int(),
+  /** The refused records: their line (CSV) or position (JSON) in the file, and why. */
+  problems: z.array(z.object({ line: z.number().int(), source_id: z.string().nullable(), errors: z.array(ItemError) })),
+  audit_id: z.number().int(),
+});
+export type RecordsImportResult = z.infer<typeof RecordsImportResult>;
+
+export const AdminRecordDeleted = z.object({ audit_id: z.number().int() });
+
+// ---- AI questions and fish aliases
+
+export const AiQuestionQuery = PageQuery.extend({
+  kind: z
+    .enum(AI_QUESTION_KINDS)
+    .default('unanswered')
+    .describe('`no_fish`: named no known fish; `no_facts`: got no facts; `unanswered`: either'),
+});
+export type AiQuestionQuery = z.input<typeof AiQuestionQuery>;
+
+export const AdminAiQuestion = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  language: z.string(),
+  fish_id: z.number().int().nullable(),
+  /** Null for questions answered before the count was kept. */
+  fact_count: z.number().int().nullable(),
+  asked_by: z.enum(['user', 'visitor']),
+  created_at: z.string(),
+  /** The fish the question would name if asked now (the aliases added since count), or null. */
+  fish_now: z.number().int().nullable(),
+});
+export type AdminAiQuestion = z.infer<typeof AdminAiQuestion>;
+export const AdminAiQuestionPage = pageOf(AdminAiQuestion);
+export type AdminAiQuestionPage = z.infer<typeof AdminAiQuestionPage>;
+
+export const FishAlias = z.object({
+  id: z.number().int(),
+  fish_id: z.number().int(),
+  alias: z.string(),
+  created_at: z.string(),
+  created_by: z.string(),
+});
+export type FishAlias = z.infer<typeof FishAlias>;
+export const FishAliasList = z.object({ items: z.array(FishAlias) });
+export type FishAliasList = z.infer<typeof FishAliasList>;
+
+export const FishAliasBody = z.strictObject({
+  fish_id: z.number().int().positive(),
+  alias: safeLine('Alias', z.string().trim().min(1).max(FISH_ALIAS_MAX)).describe(
+    `Another name of the fish, 1–${FISH_ALIAS_MAX} characters on one line; matched as the catalogue's names are`,
+  ),
+  reason: Reason.optional(),
+});
+export type FishAliasBody = z.input<typeof FishAliasBody>;
+
+export const AliasParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const FishAliasChange = z.object({ alias: FishAlias, audit_id: z.number().int() });
+export type FishAliasChange = z.infer<typeof FishAliasChange>;
+
+// ---- Audit log
+
+export const AuditQuery = PageQuery.extend({
+  operator: z.string().trim().min(1).max(320).optional().describe("The operator's user id or e-mail (any case)"),
+  action: z.enum(ADMIN_ACTION_NAMES).optional(),
+  target_type: z.enum(ADMIN_TARGET_TYPES).optional(),
+  target_id: z.string().trim().min(1).max(128).optional(),
+  /** Inclusive. */
+  from: WireTime.optional(),
+  /** Exclusive. */
+  to: WireTime.optional(),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+const Snapshot = z.record(z.string(), z.unknown()).nullable();
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  operator_id: z.string(),
+  operator_email: z.string(),
+  action: z.enum(ADMIN_ACTION_NAMES),
+  target_type: z.enum(ADMIN_TARGET_TYPES),
+  target_id: z.string(),
+  reason: z.string().nullable(),
+  /** The target as it was before the action (null: it did not exist, or the action has no single target state). */
+  before: Snapshot,
+  /** The target after it (null: it is gone). */
+  after: Snapshot,
+  reversible: z.boolean(),
+  /** The audit row of the revert that undid this action, or null. */
+  reverted_by: z.number().int().nullable(),
+  /** For a revert: the row it undid. */
+  reverts: z.number().int().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = pageOf(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;
+
+export const AuditParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const RevertResult = z.object({ revert: AuditEntry, reverted: AuditEntry });
+export type RevertResult = z.infer<typeof RevertResult>;

@@ -1,0 +1,166 @@
+/**
+ * The moderation console (issue 24) as an operator uses it, in Chromium against the built site: a superuser (made
+ * with `npm run user:create -- --superuser` on the e2e server's data) signs in, goes from the user centre to the
+ * console, finds a player, grants them VIP days with a reason, finds the grant in the audit log and reverts it with
+ * their password. A player gets the not-found page. Every console page passes axe in both colour schemes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from './test';
+import { localePath } from '../../src/shared/locales';
+import { PAGE_PATHS } from '../../src/shared/pages';
+import { AXE_RULES } from './axe-rules';
+import { fill, texts } from './texts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const en = texts('en');
+const t = en.admin;
+const PASSWORD = 'console-admin-1';
+const run = Date.now().toString(36);
+
+async function logIn(page: Page, email: string) {
+  await page.goto(localePath('en', PAGE_PATHS.login));
+  await page.getByLabel(en.account.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(en.account.fields.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: en.account.submit.login }).click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.user));
+}
+
+/** A superuser made with the operator command, as the e2e server's data holds it. */
+function makeSuperuser(email: string) {
+  execFileSync(
+    'npm',
+    ['run', '--silent', 'user:create', '--', '--email', email, '--password', PASSWORD, '--superuser'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+      stdio: 'pipe',
+    },
+  );
+}
+
+test('a superuser finds a player, grants VIP with a reason, sees it in the audit log and reverts it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = `console.${run}@example.com`;
+  execFileSync(
+    'npm',
+    ['run', '--silent', 'user:create', '--', '--email', admin, '--password', PASSWORD, '--superuser'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+      stdio: 'pipe',
+    },
+  );
+  const player = `player.${run}@example.com`;
+  const nickname = `Pike${run}`;
+  const registered = await request.post('/api/auth/register', {
+    data: { email: player, password: PASSWORD, nickname },
+  });
+  expect(registered.status()).toBe(201);
+
+  await logIn(page, admin);
+  // The user centre leads a superuser to the console; its navigation to the users.
+  await page.getByRole('link', { name: new RegExp(en.common.pages.adminOverview.title) }).click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.adminOverview));
+  await expect(page.getByTestId('admin-overview')).toBeVisible();
+  const nav = page.getByRole('navigation', { name: en.common.adminNav.label });
+  await nav.getByRole('link', { name: en.common.adminNav.adminUsers }).click();
+
+  // Find the player and open them.
+  await page.getByLabel(t.users.search).fill(player);
+  const row = page.getByTestId('user-row').filter({ hasText: player });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  const panel = page.getByRole('region', { name: nickname });
+  await expect(panel.getByTestId('vip-until')).toHaveText(t.users.never);
+
+  // Grant 10 days with a reason.
+  await panel.getByRole('button', { name: t.users.grantVip }).click();
+  const grant = page.getByRole('dialog', { name: fill(t.users.grantTitle, { name: nickname }) });
+  await grant.getByLabel(t.users.days).fill('10');
+  await expect(grant.getByRole('button', { name: t.users.grant })).toBeDisabled();
+  await grant.getByLabel(t.confirm.reasonRequired).fill('Spring contest prize');
+  await grant.getByRole('button', { name: t.users.grant }).click();
+  await expect(grant).toBeHidden();
+  await expect(panel.getByTestId('vip-until')).not.toHaveText(t.users.never);
+  await expect(panel.getByText('VIP', { exact: true })).toBeVisible();
+
+  // The grant in the audit log, with its reason; reverted with the password (a wrong one first).
+  await panel.getByRole('link', { name: t.users.history }).click();
+  await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.adminAudit));
+  const entry = page.getByTestId('audit-row').filter({ hasText: 'Spring contest prize' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(t.actions.vip.grant);
+  const id = (await entry.getAttribute('data-id'))!;
+  await entry.getByRole('button', { name: fill(t.audit.revertLabel, { id }) }).click();
+  const revert = page.getByRole('dialog', { name: fill(t.audit.revertTitle, { id }) });
+  await revert.getByLabel(t.confirm.password).fill('not-my-password');
+  await revert.getByRole('button', { name: t.audit.revert }).click();
+  await expect(revert.getByRole('alert')).toHaveText(t.errors.ADMIN_BAD_CURRENT_PASSWORD);
+  await revert.getByLabel(t.confirm.password).fill(PASSWORD);
+  await revert.getByRole('button', { name: t.audit.revert }).click();
+  await expect(revert).toBeHidden();
+  await expect(entry.getByTestId('reverted-badge')).toBeVisible();
+  await expect(page.getByTestId('audit-row').filter({ hasText: t.actions.audit.revert })).toHaveCount(1);
+
+  // The player is no VIP again.
+  await page.goto(`${localePath('en', PAGE_PATHS.adminUsers)}?q=${encodeURIComponent(player)}`);
+  await page.getByTestId('user-row').filter({ hasText: player }).click();
+  await expect(page.getByRole('region', { name: nickname }).getByTestId('vip-until')).toHaveText(t.users.never);
+});
+
+test('a player who is not a superuser gets the not-found page', async ({ page, request }) => {
+  const email = `plain.${run}@example.com`;
+  await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
+  await logIn(page, email);
+  for (const key of ['adminOverview', 'adminUsers', 'adminAudit'] as const) {
+    await page.goto(localePath('en', PAGE_PATHS[key]));
+    await expect(page.getByRole('heading', { name: en.common.notFound.title })).toBeVisible();
+    await expect(page.getByTestId('admin-nav')).toHaveCount(0);
+  }
+});
+
+test('every console page passes axe, in both colour schemes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const admin = `console.axe.${run}@example.com`;
+  makeSuperuser(admin);
+  const login = await request.post('/api/auth/jwt/login', { form: { username: admin, password: PASSWORD } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+  const session = JSON.stringify({ token, userInfo: await me.json() });
+  // Something on every screen: a player with a grant and a deactivation, a question no fish answers.
+  const auth = { authorization: `Bearer ${token}` };
+  const email = `axe.player.${run}@example.com`;
+  await request.post('/api/auth/register', { data: { email, password: PASSWORD, nickname: 'Axe Angler' } });
+  const found = await request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, { headers: auth });
+  const player = ((await found.json()) as { items: { id: string }[] }).items[0]!.id;
+  await request.post(`/api/admin/users/${player}/vip`, { headers: auth, data: { days: 3, reason: 'axe' } });
+  await request.post(`/api/admin/users/${player}/deactivate`, { headers: auth, data: { current_password: PASSWORD } });
+  await request.post('/api/ai/ask', { data: { question: 'what bait for the zorblefish?' } });
+  await page.addInitScript((value) => window.localStorage.setItem('session', value), session);
+  const urls = {
+    adminOverview: PAGE_PATHS.adminOverview,
+    adminUsers: `${PAGE_PATHS.adminUsers}?q=${encodeURIComponent(email)}&user=${player}`,
+    adminRecords: PAGE_PATHS.adminRecords,
+    adminAiQuestions: PAGE_PATHS.adminAiQuestions,
+    adminAudit: PAGE_PATHS.adminAudit,
+  };
+  const failures: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [key, url] of Object.entries(urls)) {
+      await page.goto(localePath('en', url));
+      await expect(page.getByTestId('admin-nav')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
+      for (const violation of results.violations)
+        failures.push(`${key} ${scheme}: ${violation.id} ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
