@@ -147,13 +147,22 @@ describe('heat map window sums', () => {
       .execute();
 
     // All fish, added since the build (a late catch's row beside the packed sums), and one fish's rows.
-    const late = { map_id: map.mapId, days: 7, end_day: TODAY, star_type: 0, cell: 0, count: 1000, last_at: 0 };
+    const late = {
+      map_id: map.mapId,
+      days: 7,
+      end_day: TODAY,
+      trust_class: 0,
+      star_type: 0,
+      cell: 0,
+      count: 1000,
+      last_at: 0,
+    };
     await ctx.db.kysely
       .insertInto('heat_cell_window')
       .values({ ...late, fish_id: 0 })
       .onConflict((oc) =>
         oc
-          .columns(['map_id', 'fish_id', 'days', 'end_day', 'star_type', 'cell'])
+          .columns(['map_id', 'fish_id', 'days', 'end_day', 'trust_class', 'star_type', 'cell'])
           .doUpdateSet({ count: sql<number>`heat_cell_window.count + 1000` }),
       )
       .execute();
@@ -193,10 +202,11 @@ describe('heat map window sums', () => {
     const rows: HeatCellWindowTable[] = [];
     for (const map of maps) {
       const { cells, newest } = await windowSums(ctx.db.kysely, map.mapId, TODAY);
-      const lastAt = (days: number, star: number) =>
-        newest.find((n) => n.fish_id === 0 && n.days === days && n.star_type === star)!.last_at;
+      const lastAt = (days: number, trust: number, star: number) =>
+        newest.find((n) => n.fish_id === 0 && n.days === days && n.trust_class === trust && n.star_type === star)!
+          .last_at;
       for (const c of cells.filter((cell) => cell.fish_id === 0))
-        rows.push({ ...c, map_id: map.mapId, end_day: TODAY, last_at: lastAt(c.days, c.star_type) });
+        rows.push({ ...c, map_id: map.mapId, end_day: TODAY, last_at: lastAt(c.days, c.trust_class, c.star_type) });
     }
     expect(rows.length).toBeGreaterThan(0);
     await ctx.db.kysely.transaction().execute(async (trx) => {
