@@ -9,6 +9,7 @@ import { wireTime } from '#shared/contracts/catches';
 import { register } from '../test/accounts';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { type CatchPlace, catchPlace, validCatch, validRecord } from '../test/catch-fixtures';
+import { pruneCatches } from './catch-prune';
 import { createCatchModeration, createCatchWriter, type TrustRules } from './catch-store';
 
 let ctx: TestContext;
@@ -176,6 +177,21 @@ describe('game reality per logger', () => {
       caughtAt(...Array.from({ length: 20 }, () => at)),
     );
     expect(answer.created).toBe(20);
+  });
+});
+
+describe('the counters', () => {
+  it('are pruned with the catches of their time, no catch being accepted there any more', async () => {
+    const old = { client_id: 'bird_pruned', span: 1, bucket: Math.floor((NOW - 500 * 24 * HOUR) / MINUTE), count: 3 };
+    const recent = { ...old, bucket: Math.floor((NOW - 10 * 24 * HOUR) / MINUTE) };
+    await ctx.db.kysely.insertInto('logger_catch_rate').values([old, recent]).execute();
+    await pruneCatches(ctx.db.kysely, { olderThanDays: 400, now: NOW });
+    const left = await ctx.db.kysely
+      .selectFrom('logger_catch_rate')
+      .select('bucket')
+      .where('client_id', '=', 'bird_pruned')
+      .execute();
+    expect(left.map((row) => Number(row.bucket))).toEqual([recent.bucket]);
   });
 });
 
