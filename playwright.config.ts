@@ -58,6 +58,10 @@ export default defineConfig({
       // Not the client's built-in fallback, so the journeys prove the server's setting reaches the page.
       FORUM_URL: E2E_FORUM_URL,
       SHARE_MIN_SAMPLE: String(E2E_SHARE_MIN_SAMPLE),
+      // The journeys register loggers from one address and read their catches in the default views at once: no
+      // probation, and room for every journey's registrations (decision 0039; its own tests keep the defaults).
+      LOGGER_PROBATION_HOURS: '0',
+      LOGGER_REGISTRATIONS_PER_IP_PER_DAY: '1000',
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -153,14 +153,25 @@ async function allViews(db: Db, services: Services): Promise<View[]> {
 
 function startLogger(base: string): ChildProcess {
   const cli = path.join(root, 'src/server/demo/logger-cli.ts');
-  // 4 loggers in 100-item batches, every catch up to an hour late: each batch changes today's counts on most maps.
+  // 4 batches in flight of 100 items, every backlog ending up to an hour ago: each batch changes today's counts on most
+  // maps. Each logger fishes at a human pace, so there are `RATE × 20` of them (decision 0039).
   const args = ['--url', base, '--clients', '4', '--batch', '100', '--rate', String(RATE), '--duration', '3600'];
   return spawn('npx', ['tsx', cli, ...args, '--late', '1', '--late-hours', '1'], { stdio: 'ignore', detached: true });
 }
 
 /** The app as the server starts it (server.ts): rollup complete, today's windows built; listening on a free port. */
 async function start(env: Record<string, string>, pgSchema: string | undefined) {
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'off',
+    // The logger's registrations (one address, thousands of loggers), and its catches counted by the default views
+    // at once, as established players' are: what the reads measured here count under uploads (decision 0039).
+    AUTH_IP_PER_MINUTE: '1000000',
+    LOGGER_REGISTRATIONS_PER_IP_PER_DAY: '1000000',
+    LOGGER_PROBATION_HOURS: '0',
+    ...env,
+  });
   const db = await openDatabase(config.database, { pgSchema });
   const { app, services } = await buildApp({ config, db, logger: false });
   app.addHook('onResponse', async (request, reply) => {

@@ -1,17 +1,21 @@
 /**
  * Ingestion throughput (issue 9, budget ≥ 20,000 catch reports/s through HTTP on SQLite): the real app on a fresh
  * database listens on a free port, and the logger simulator (`npm run logger`, a separate process, so it takes the
- * other core as real loggers would be other machines) sends a fixed number of reports in 500-item batches from 32
- * concurrent loggers. Each simulated logger waits for its answer before it sends again, so the loggers' count is the
- * number of batches in flight; real loggers send when they have catches, and at 20,000 reports/s (40 batches a
- * second) answered in 0.5–0.8 s that is 20–32 batches at once (Little's law), hence 32. Prints reports/s and batch
+ * other core as real loggers would be other machines) sends a fixed number of reports in 500-item batches, 32 in
+ * flight (`--clients`). Each sender waits for its answer before it sends again; real loggers send when they have
+ * catches, and at 20,000 reports/s (40 batches a second) answered in 0.5–0.8 s that is 20–32 batches at once
+ * (Little's law), hence 32. Under the server's own rules (issue 24, decision 0039): each logger fishes at a human
+ * pace (a catch every 20 s of `caught_at`), so a batch of 500 is one logger's last three hours and every batch comes
+ * from another logger (registered before the sending starts), each checked against and counted into its minute and
+ * hour, and in probation. Prints reports/s and batch
  * p50/p99 on SQLite, then on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL, or the local test database)
  * is reachable.
  *
  * The catches' times matter as much as their number: a catch reported seconds after it was caught lands near the end
  * of every time-ordered index, one caught hours earlier in the middle of it (a page of each index dirtied per catch).
- * The simulator's default is a logger watching the game, with 5 % of catches uploaded late (up to 24 h, from a
- * logger that was offline); `--late 1 --late-hours 1` sends every catch up to an hour late, the worst case.
+ * The simulator's default is a logger's backlog ending seconds before the upload (its newest catch just landed, its
+ * oldest three hours before), with 5 % of the batches ending later (up to 24 h, from a logger that was offline);
+ * `--late 1 --late-hours 1` ends every backlog up to an hour before, the worst case.
  *
  * The table's size matters too (issue 20): `--world DIR` runs SQLite into a copy of DIR's `anglerdex.db` (with its
  * `-wal` and `-shm`; e.g. a data dir seeded by `npm run seed -- --catches 5000000`), made afresh in a temporary
@@ -55,6 +59,7 @@ const pgUrl =
 
 interface Outcome {
   acknowledged: number;
+  loggers?: number;
   created: number;
   invalid: number;
   retries: number;
@@ -104,7 +109,17 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
   // minute for it before the sending starts.
   // SQLITE_CACHE_MIB from the bench's environment, as the server takes it (a grown table's indexes outgrow 64 MiB).
   const cache = process.env.SQLITE_CACHE_MIB;
-  const env = { AUTH_IP_PER_MINUTE: '1000', ...(cache !== undefined && { SQLITE_CACHE_MIB: cache }) };
+  // The server's own rules (decision 0039), which the test app turns off: each logger's rate checked and counted,
+  // new loggers in probation. The simulator's loggers fish at a human pace, so each batch is another logger's: they
+  // register before the sending starts, far beyond an address's 20 a minute and 10 a day.
+  const env = {
+    AUTH_IP_PER_MINUTE: '1000000',
+    LOGGER_REGISTRATIONS_PER_IP_PER_DAY: '1000000',
+    CATCH_RATE_PER_MINUTE: '6',
+    CATCH_RATE_PER_HOUR: '200',
+    LOGGER_PROBATION_HOURS: '24',
+    ...(cache !== undefined && { SQLITE_CACHE_MIB: cache }),
+  };
   const pgWorld = databaseUrl && PG_WORLD ? PG_WORLD : undefined;
   const ctx = await createTestApp(
     worldCopy
@@ -172,7 +187,8 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     console.log(
       `${label}: ${outcome.created.toLocaleString('en')} reports in ${(outcome.elapsedMs / 1000).toFixed(1)} s = ` +
         `${perSecond.toLocaleString('en')} reports/s; batch (500) p50 ${outcome.p50} ms, p99 ${outcome.p99} ms; ` +
-        `${CLIENTS} loggers, ${LATE * 100} % late by up to ${LATE_HOURS} h, retries ${outcome.retries}, ` +
+        `${CLIENTS} in flight from ${outcome.loggers ?? '?'} loggers at a human pace, ${LATE * 100} % late by up to ` +
+        `${LATE_HOURS} h, retries ${outcome.retries}, ` +
         `invalid ${outcome.invalid}`,
     );
     const busy = threads

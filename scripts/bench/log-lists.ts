@@ -12,7 +12,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { parseDatabaseUrl } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrator';
@@ -63,7 +63,7 @@ async function load(db: Db, target: number): Promise<void> {
   const start = end - 90 * DAY;
   const started = Date.now();
   for (let done = have; done < target;) {
-    const rows: Omit<CatchTable, 'id'>[] = [];
+    const rows: Omit<Insertable<CatchTable>, 'id'>[] = [];
     for (let i = 0; i < CHUNK && done < target; i++, done++) {
       // Popular fish are caught far more often (a rough Zipf curve).
       const fish = Math.min(FISH, Math.floor(FISH ** rng.next()));

@@ -159,6 +159,7 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
         loggerAuth: services.loggerAuth,
         rateLimits: services.rateLimits,
         ipPerMinute: config.authIpPerMinute,
+        limits: config.loggerLimits,
       });
       await api.register(ingestionRoutes, {
         writer: services.catchWriter,

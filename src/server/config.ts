@@ -95,6 +95,15 @@ const EnvSchema = z.object({
   AVATAR_UPLOADS_PER_MINUTE: intFrom(10, 1),
   CATALOGUE_UPLOAD_MAX_BYTES: intFrom(100 * 1024 * 1024, 1),
   CATALOGUE_ADMIN_PER_MINUTE: intFrom(30, 1),
+  // Game reality per logger (issue 24, decision 0039): catches of one logger in any UTC minute and hour of
+  // `caught_at`; more are refused per item and the logger is flagged. 0 turns a limit off.
+  CATCH_RATE_PER_MINUTE: intFrom(6, 0),
+  CATCH_RATE_PER_HOUR: intFrom(200, 0),
+  // A new logger's catches are in probation (not counted by default views) for this long after its first one; 0: none.
+  LOGGER_PROBATION_HOURS: intFrom(24, 0),
+  // Logger registrations per client address a day, and new loggers bound to one account a day.
+  LOGGER_REGISTRATIONS_PER_IP_PER_DAY: intFrom(10, 1),
+  LOGGER_BINDS_PER_ACCOUNT_PER_DAY: intFrom(3, 1),
   ADMIN_PER_MINUTE: intFrom(120, 1),
   TRUST_PROXY: TrustProxyVar,
   SMTP_URL: optionalUrl,
@@ -199,6 +208,13 @@ export interface Config {
    * ones go through `npm run catalogue:import` on the server) and its requests per user a minute.
    */
   catalogueAdmin: { uploadMaxBytes: number; perMinute: number };
+  /**
+   * The defences in the data path (decision 0039): each logger's catches per UTC minute and hour of `caught_at`
+   * (0: no limit) and a new logger's probation (ms from its first stored catch; 0: none).
+   */
+  catchTrust: { perMinute: number; perHour: number; probationMs: number };
+  /** Logger registrations per client address a day; new loggers bound to one account a day. */
+  loggerLimits: { registrationsPerIpPerDay: number; bindsPerAccountPerDay: number };
   /** The moderation console's requests (`/api/admin/*` but the catalogue's) per operator a minute. */
   adminPerMinute: number;
   /** Reset and verification e-mails one address may be sent per hour, whoever asks (more answer 202, send nothing). */
@@ -405,6 +421,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     avatarUploadsPerMinute: e.AVATAR_UPLOADS_PER_MINUTE,
     authMailPerHour: e.AUTH_MAIL_PER_HOUR,
     catalogueAdmin: { uploadMaxBytes: e.CATALOGUE_UPLOAD_MAX_BYTES, perMinute: e.CATALOGUE_ADMIN_PER_MINUTE },
+    catchTrust: {
+      perMinute: e.CATCH_RATE_PER_MINUTE,
+      perHour: e.CATCH_RATE_PER_HOUR,
+      probationMs: e.LOGGER_PROBATION_HOURS * 3_600_000,
+    },
+    loggerLimits: {
+      registrationsPerIpPerDay: e.LOGGER_REGISTRATIONS_PER_IP_PER_DAY,
+      bindsPerAccountPerDay: e.LOGGER_BINDS_PER_ACCOUNT_PER_DAY,
+    },
     adminPerMinute: e.ADMIN_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,

@@ -10,7 +10,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TokenService } from './accounts/tokens';
 import { isVip, UsersRepository } from './accounts/users.repository';
 import { BackgroundTasks } from './background-tasks';
-import { CatchCommitThread, type CatchWriter, createCatchWriter, type HeatRollups } from './catch-store/catch-store';
+import {
+  CatchCommitThread,
+  type CatchModeration,
+  type CatchWriter,
+  createCatchModeration,
+  createCatchWriter,
+  type HeatRollups,
+} from './catch-store/catch-store';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { CatalogueImporter } from './features/catalogue/package/package-types';
@@ -114,6 +121,11 @@ export interface Services {
   collection: CollectionService;
   /** The heat map's rollup, counted by the catch writer; `ensureComplete()` at start-up, `ensureBounds()` on a reload. */
   heatRollups: HeatRollups;
+  /**
+   * The operator's actions on doubtful data (decision 0039): flag or clear a logger, hide or restore catches, each
+   * counted into the rollups at once. For the moderation console.
+   */
+  catchModeration: CatchModeration;
   /** Catches per grid cell of a map (`/heatmap`). */
   heatmap: HeatmapService;
   /** Baits ranked by share over the last 72 hours (`/bait-guide`). */
@@ -226,7 +238,9 @@ export async function createServices(
   const { writer: catchWriter, rollups: heatRollups } = createCatchWriter(db.kysely, catalogue, {
     ...(catchThread && { thread: catchThread }),
     observeCommits: (table) => metrics.commitQueue(table),
+    trustRules: config.catchTrust,
   });
+  const catchModeration = createCatchModeration(db.kysely, heatRollups);
 
   const liveVersion = catalogueVersionMarker(db.reads);
   metrics.catalogueVersion(async () => Number((await liveVersion()) ?? 0));
@@ -373,6 +387,7 @@ export async function createServices(
     stats,
     collection,
     heatRollups,
+    catchModeration,
     heatmap,
     baitGuide,
     paymentProvider,

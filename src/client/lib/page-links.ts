@@ -4,7 +4,7 @@
  */
 
 /** The bait guide's URL names: the API's own (`fish_id`, `map_id`), so its links read like its requests. */
-export const BAIT_GUIDE_PARAMS = { fish: 'fish_id', map: 'map_id', details: 'details' } as const;
+export const BAIT_GUIDE_PARAMS = { fish: 'fish_id', map: 'map_id', details: 'details', trust: 'trust' } as const;
 
 /** The guide of one fish, on one map when given: `?fish_id=3&map_id=11`. */
 export function baitGuideSearch(fish: number, map?: number | null): string {

@@ -41,8 +41,10 @@ export const queryKeys = {
     all: () => ['alerts'] as const,
   },
   baitGuide: {
-    ranking: (fish: number | null, map: number | null) => ['bait-guide', 'ranking', fish, map] as const,
-    detail: (fish: number, map: number | null) => ['bait-guide', 'detail', fish, map] as const,
+    ranking: (fish: number | null, map: number | null, all = false) =>
+      ['bait-guide', 'ranking', fish, map, ...(all ? ['all'] : [])] as const,
+    detail: (fish: number, map: number | null, all = false) =>
+      ['bait-guide', 'detail', fish, map, ...(all ? ['all'] : [])] as const,
     top: (map: number | null) => ['bait-guide', 'top', map] as const,
     bait: (bait: number) => ['bait-guide', 'bait', bait] as const,
   },
@@ -89,4 +91,5 @@ interface HeatKey {
   fish: number | null;
   star: number | null;
   range: HeatmapRange;
+  all: boolean;
 }

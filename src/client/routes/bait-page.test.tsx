@@ -24,6 +24,7 @@ const WORM: BaitCatchesResponse = {
   bait_id: 100,
   from: FROM,
   to: TO,
+  trust: 'trusted',
   total: 12,
   fishes: [
     withShare({ fish_id: 10, count: 9 }, 12),
@@ -32,7 +33,15 @@ const WORM: BaitCatchesResponse = {
   ],
   maps: [withShare({ map_id: 1, count: 10 }, 12), withShare({ map_id: 2, count: 2 }, 12)],
 };
-const EMPTY: BaitCatchesResponse = { bait_id: 101, from: FROM, to: TO, total: 0, fishes: [], maps: [] };
+const EMPTY: BaitCatchesResponse = {
+  bait_id: 101,
+  from: FROM,
+  to: TO,
+  total: 0,
+  fishes: [],
+  maps: [],
+  trust: 'trusted',
+};
 
 let api: ReturnType<typeof fakeApi>;
 const catchRequests = () => api.to('GET', '/api/bait-guide/bait').map((request) => request.search.get('bait_id'));

@@ -54,6 +54,7 @@ const TOP_BAITS: BaitGuideTopResponse = {
   map_id: null,
   from: '2026-11-17T08:00:00Z',
   to: '2026-11-20T08:00:00Z',
+  trust: 'trusted',
   fishes: [
     {
       fish_id: 11,

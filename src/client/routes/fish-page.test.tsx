@@ -28,6 +28,7 @@ const PIKE: BaitGuideResponse = {
   map_id: null,
   from: '2026-11-23T08:30:00Z',
   to: TO,
+  trust: 'trusted',
   total: 14,
   baits: [
     withShare({ bait_id: 100, count: 9 }, 14),

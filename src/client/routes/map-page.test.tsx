@@ -20,7 +20,7 @@ import { CATEGORY_LIST } from '../test/fixtures/catalogue';
 import { renderApp, renderRoute } from '../test/render-route';
 import { Component as MapPage } from './map-page';
 
-const WINDOW = { from: '2026-11-23T08:30:00Z', to: '2026-11-26T20:30:00Z' };
+const WINDOW = { from: '2026-11-23T08:30:00Z', to: '2026-11-26T20:30:00Z', trust: 'trusted' as const };
 /** On Amber Lake (1): perch 40 catches, most on bread; pike 2, too few for a bait. North River (2): nothing. */
 function top(mapId: string | null): BaitGuideTopResponse {
   if (mapId !== '1') return { map_id: Number(mapId), ...WINDOW, fishes: [] };

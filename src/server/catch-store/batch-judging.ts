@@ -31,8 +31,11 @@ export interface Accepted<T> {
 
 export interface JudgedBatch<T, K extends KeyName> {
   accepted: Accepted<T>[];
-  /** The answer, once the insert has told which accepted items were new (`ownedKey`s of the created rows). */
-  answer(created: ReadonlySet<string>): BatchAnswer<K>;
+  /**
+   * The answer, once the insert has told which accepted items were new (`ownedKey`s of the created rows) and which
+   * the database refused after all (a logger's rate, catch-trust.ts: `invalid`, with the reason).
+   */
+  answer(created: ReadonlySet<string>, refused?: ReadonlyMap<string, ItemError>): BatchAnswer<K>;
 }
 
 /** Adds the time rule of uploads (not more than 5 min ahead of `now`, not older than 400 days) to `errors`. */
@@ -89,14 +92,28 @@ export function judgeBatch<S extends z.ZodType, K extends KeyName>(
 
   return {
     accepted,
-    answer(created) {
+    answer(created, refused) {
       let createdCount = 0;
+      let refusedCount = 0;
       accepted.forEach(({ owner, key }, i) => {
-        const isNew = created.has(ownedKey(owner, key));
+        const owned = ownedKey(owner, key);
+        const refusal = refused?.get(owned);
+        if (refusal) {
+          refusedCount += 1;
+          results[slots[i]!] = result(key, 'invalid', [refusal]);
+          return;
+        }
+        const isNew = created.has(owned);
         if (isNew) createdCount += 1;
         results[slots[i]!] = result(key, isNew ? 'created' : 'duplicate');
       });
-      return { created: createdCount, duplicates: items.length - createdCount - invalid, invalid, results };
+      const allInvalid = invalid + refusedCount;
+      return {
+        created: createdCount,
+        duplicates: items.length - createdCount - allInvalid,
+        invalid: allInvalid,
+        results,
+      };
     },
   };
 }

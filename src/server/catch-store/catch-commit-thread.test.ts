@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wireTime } from '#shared/contracts/catches';
 import { CatchCommitThread } from './catch-commit-thread';
-import { createCatchWriter } from './catch-store';
+import { createCatchWriter, NO_TRUST_RULES } from './catch-store';
 import { isDatabaseBusy } from '../db/errors';
 import { type CatchPlace, catchPlace, validCatch } from '../test/catch-fixtures';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -173,7 +173,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the catch-commit thread', () => 
     const worker = (thread as unknown as { worker: { terminate(): Promise<number> } }).worker;
     await worker.terminate();
     // A group handed over while no worker runs is refused as a busy database (503: re-sending is safe).
-    expect(isDatabaseBusy(await thread.commit(batchRows(), [], NOW).catch((e: unknown) => e))).toBe(true);
+    expect(isDatabaseBusy(await thread.commit(batchRows(), [], NOW, NO_TRUST_RULES).catch((e: unknown) => e))).toBe(
+      true,
+    );
     expect((await writer.writeCatches(loggerId, batch(2))).created).toBe(2);
     expect((thread as unknown as { worker: unknown }).worker).not.toBe(worker);
     expect(await stored(loggerId)).toBe(5);

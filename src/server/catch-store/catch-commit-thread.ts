@@ -20,6 +20,8 @@ import type {
   RebuildRequest,
   WindowsRequest,
 } from './catch-commit-worker';
+import type { GroupOutcome } from './catch-inserts';
+import type { TrustRules } from './catch-trust';
 import type { Bounds } from './heat-grid';
 import type { NewCatchRow } from './rows';
 
@@ -27,7 +29,7 @@ const startWorker = (settings: CommitWorkerSettings): Worker =>
   startModuleWorker(import.meta.url, 'catch-commit-worker', settings);
 
 interface Pending {
-  resolve(answer: Set<string> | boolean): void;
+  resolve(answer: GroupOutcome | boolean): void;
   reject(error: Error): void;
 }
 
@@ -51,9 +53,17 @@ export class CatchCommitThread {
     return this.ready;
   }
 
-  /** Commits the group on the thread; resolves with the `ownedKey`s created. Call after `available()` said true. */
-  commit(rows: readonly NewCatchRow[], maps: [number, Bounds][], now: number): Promise<Set<string>> {
-    return this.send((id) => ({ id, rows: rows as NewCatchRow[], maps, now })) as Promise<Set<string>>;
+  /**
+   * Commits the group on the thread under `rules` (catch-trust.ts); resolves with the `ownedKey`s created and those
+   * refused. Call after `available()` said true.
+   */
+  commit(
+    rows: readonly NewCatchRow[],
+    maps: [number, Bounds][],
+    now: number,
+    rules: TrustRules,
+  ): Promise<GroupOutcome> {
+    return this.send((id) => ({ id, rows: rows as NewCatchRow[], maps, now, rules })) as Promise<GroupOutcome>;
   }
 
   /**
@@ -74,13 +84,13 @@ export class CatchCommitThread {
 
   private send(
     request: (id: number) => CommitRequest | WindowsRequest | RebuildRequest,
-  ): Promise<Set<string> | boolean> {
+  ): Promise<GroupOutcome | boolean> {
     const worker = this.worker;
     if (!worker) return Promise.reject(exitedError());
     const id = this.nextId++;
     // The worker keeps the process alive only while a request is on it.
     if (this.pending.size === 0) worker.ref();
-    return new Promise<Set<string> | boolean>((resolve, reject) => {
+    return new Promise<GroupOutcome | boolean>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage(request(id));
     });
@@ -111,7 +121,8 @@ export class CatchCommitThread {
         const waiting = this.pending.get(answer.id);
         this.pending.delete(answer.id);
         if (this.pending.size === 0) worker.unref();
-        if ('created' in answer) waiting?.resolve(new Set(answer.created));
+        if ('created' in answer)
+          waiting?.resolve({ created: new Set(answer.created), refused: new Map(answer.refused) });
         else if ('built' in answer) waiting?.resolve(answer.built);
         else waiting?.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
       });

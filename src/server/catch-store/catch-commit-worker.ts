@@ -11,6 +11,7 @@ import { type Bounds, gridOf } from './heat-grid';
 import { HeatRollups } from './heat-rollups';
 import { HeatWindows } from './heat-windows';
 import { type CatchRowsInsert, insertCatchGroup, ownedKey } from './catch-inserts';
+import type { Refusal, TrustRules } from './catch-trust';
 import type { NewCatchRow } from './rows';
 
 export interface CommitWorkerSettings {
@@ -26,6 +27,8 @@ export interface CommitRequest {
   rows: NewCatchRow[];
   maps: [number, Bounds][];
   now: number;
+  /** The writer's limits and probation (catch-trust.ts). */
+  rules: TrustRules;
 }
 
 /** A map's heat-map windows ending in day `endDay` to build (heat-windows.ts): a few hundred ms of SQLite per map. */
@@ -45,7 +48,7 @@ export interface RebuildRequest {
 
 export type CommitAnswer =
   | { ready: true }
-  | { id: number; created: string[] }
+  | { id: number; created: string[]; refused: [string, Refusal][] }
   | { id: number; built: boolean }
   | { id: number; error: { message: string; code?: unknown } };
 
@@ -88,10 +91,12 @@ async function commit(request: CommitRequest): Promise<CommitAnswer> {
   const maps = new Map(request.maps.map(([id, bounds]) => [id, { data: { bounds } }]));
   const rollups = new HeatRollups(db, 'sqlite', { view: async () => ({ maps }) }, () => request.now);
   try {
-    const created = await db
+    const { created, refused } = await db
       .transaction()
-      .execute((trx) => insertCatchGroup(trx, request.rows, (inTrx, rows) => rollups.add(inTrx, rows), insertRowByRow));
-    return { id: request.id, created: [...created] };
+      .execute((trx) =>
+        insertCatchGroup(trx, request.rows, (inTrx, rows) => rollups.add(inTrx, rows), insertRowByRow, request.rules),
+      );
+    return { id: request.id, created: [...created], refused: [...refused] };
   } catch (error) {
     return failure(request.id, error);
   }

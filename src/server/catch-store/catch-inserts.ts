@@ -10,7 +10,10 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { insertIgnoringConflicts, insertValues } from '../db/bulk-insert';
 import type { Database } from '../db/schema';
-import type { NewCatchRow } from './rows';
+import { classifyCatches, gateRates, NO_TRUST_RULES, type Refusal, type TrustRules } from './catch-trust';
+import { type NewCatchRow, ownedKey } from './rows';
+
+export { ownedKey } from './rows';
 
 /**
  * Runs inside a batch's transaction after its catches are inserted, with the rows that were new (duplicates left
@@ -28,9 +31,6 @@ export type CatchesCreatedHook = (trx: Transaction<Database>, rows: readonly New
  * parameters (a catch row has 21 columns).
  */
 const ROWS_PER_STATEMENT = 50;
-
-/** The (owner, key) pair as one string: `\n` cannot occur in a client id nor in a key (REPORT_ID_PATTERN). */
-export const ownedKey = (owner: string, key: string) => `${owner}\n${key}`;
 
 /** Inserts `rows` in statements of `perStatement` rows (the loop given back between them); the keys inserted. */
 export async function insertInChunks<R extends object>(
@@ -97,18 +97,38 @@ async function insertKeyedCatches(trx: Transaction<Database>, chunk: readonly Ne
   return [...created];
 }
 
-/** Inserts a group's catches (each (logger, report_id) once in `rows`) and runs the hook; the `ownedKey`s created. */
+/** What a group's transaction stored: the `ownedKey`s created, and those refused by a logger's rate (catch-trust.ts). */
+export interface GroupOutcome {
+  created: Set<string>;
+  refused: Map<string, Refusal>;
+}
+
+/**
+ * Inserts a group's catches (each (logger, report_id) once in `rows`) and runs the hook; what it created and refused.
+ * Each catch's trust is judged first (its logger, the fish's record), the rows stored, then the new ones counted
+ * against their loggers' rates: those beyond are taken out again before the hook counts the rest (catch-trust.ts).
+ */
 export async function insertCatchGroup(
   trx: Transaction<Database>,
   rows: readonly NewCatchRow[],
   onCatchesCreated: CatchesCreatedHook | undefined,
   insert: CatchRowsInsert = insertCatchRowsInChunks(),
-): Promise<Set<string>> {
-  const keys = await insert(trx, rows);
-  if (onCatchesCreated && keys.size > 0)
-    await onCatchesCreated(
-      trx,
-      rows.filter((row) => keys.has(ownedKey(row.client_id, row.report_id))),
-    );
-  return keys;
+  rules: TrustRules = NO_TRUST_RULES,
+): Promise<GroupOutcome> {
+  if (rows.length === 0) return { created: new Set(), refused: new Map() };
+  // Judged in place: the rows are the writer's own, made for this group (rows.ts).
+  const judged = rows as NewCatchRow[];
+  await classifyCatches(trx, judged, rules);
+  const keys = await insert(trx, judged);
+  let now = 0;
+  for (const row of judged) now = Math.max(now, row.created_at);
+  const { accepted, refused } = await gateRates(
+    trx,
+    judged.filter((row) => keys.has(ownedKey(row.client_id, row.report_id))),
+    rules,
+    now,
+  );
+  for (const key of refused.keys()) keys.delete(key);
+  if (onCatchesCreated && accepted.length > 0) await onCatchesCreated(trx, accepted);
+  return { created: keys, refused };
 }

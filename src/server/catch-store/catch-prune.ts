@@ -74,9 +74,21 @@ export interface PruneResult {
 export async function pruneCatches(db: Kysely<Database>, options: PruneOptions): Promise<PruneResult> {
   const cutoff = pruneCutoff(options.now ?? Date.now(), options.olderThanDays);
   const chunk = options.chunkRows ?? CHUNK_ROWS;
-  return dialectOf(db) === 'sqlite'
-    ? pruneInChunks(db, cutoff, chunk, options)
-    : pruneMonths(db, cutoff, chunk, options);
+  const result =
+    dialectOf(db) === 'sqlite'
+      ? await pruneInChunks(db, cutoff, chunk, options)
+      : await pruneMonths(db, cutoff, chunk, options);
+  // The loggers' minute and hour counters of the pruned time (decision 0039): no catch can be reported there any
+  // more (the 400-day rule), so they count nothing a batch could meet.
+  if (!options.dryRun) {
+    for (const span of [1, 60])
+      await db
+        .deleteFrom('logger_catch_rate')
+        .where('span', '=', span)
+        .where('bucket', '<', Math.floor(cutoff / (span * 60_000)))
+        .execute();
+  }
+  return result;
 }
 
 async function pruneMonths(

@@ -15,6 +15,8 @@ import type { IngestionCatalogue } from './catalogue-rules';
 import type { CatchCommitThread } from './catch-commit-thread';
 import { CatchBulkLoad } from './catch-bulk-load';
 import { CatchWriter, type CatchWriterOptions } from './catch-writer';
+import { NO_TRUST_RULES, recountRates } from './catch-trust';
+import { CatchModeration } from './catch-moderation';
 
 export { CatchCommitThread } from './catch-commit-thread';
 export type { CatchWriter, OwnedItem } from './catch-writer';
@@ -29,10 +31,12 @@ export {
 } from './catch-partitions';
 export type { IngestionCatalogue, IngestionCatalogueView } from './catalogue-rules';
 export type { HeatRollups } from './heat-rollups';
+export { NO_TRUST_RULES, type Refusal, type TrustRules } from './catch-trust';
+export { CatchModeration, type CatchSelection, type LoggerReview, MAX_IDS } from './catch-moderation';
 
 export type { GroupCommitObserver } from './group-commit';
 
-export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock' | 'observeCommits'> {
+export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock' | 'observeCommits' | 'trustRules'> {
   thread?: CatchCommitThread;
 }
 
@@ -62,8 +66,10 @@ export function createCatchWriter(
       },
     },
   );
+  const rules = options.trustRules ?? NO_TRUST_RULES;
   const writer = new CatchWriter(db, catalogue, {
     clock,
+    trustRules: rules,
     ...(options.observeCommits && { observeCommits: options.observeCommits }),
     onCatchesCreated: (trx, rows) => rollups.add(trx, rows),
     ...(thread && {
@@ -74,7 +80,7 @@ export function createCatchWriter(
         // The server's connection is held while the thread commits, as a group committed on it would hold it: the
         // server's own writes wait for the group in the connection's queue, instead of on SQLite's lock, which
         // better-sqlite3 would wait for synchronously, stopping the event loop.
-        return db.connection().execute(() => thread.commit(rows, maps, clock()));
+        return db.connection().execute(() => thread.commit(rows, maps, clock(), rules));
       },
     }),
   });
@@ -82,10 +88,10 @@ export function createCatchWriter(
 }
 
 /**
- * Recounts every table derived from the catches (the heat map's per-day rollup; its window sums are forgotten with it
- * and built again by the server's `ensureWindows`) from the stored catches, in one transaction each: after a bulk
- * load, which stores catches without counting them. The one call for all of them,
- * so a derived table added here is rebuilt by every caller.
+ * Recounts every table derived from the catches (the heat map's per-day rollup, by trust class; its window sums are
+ * forgotten with it and built again by the server's `ensureWindows`; the loggers' catches per minute and hour) from
+ * the stored catches, in one transaction each: after a bulk load, which stores catches without counting them. The
+ * one call for all of them, so a derived table added here is rebuilt by every caller.
  */
 export async function rebuildDerived(
   db: Kysely<Database>,
@@ -93,6 +99,19 @@ export async function rebuildDerived(
   options: Pick<CatchWriterOptions, 'clock'> = {},
 ): Promise<void> {
   await new HeatRollups(db, dialectOf(db), catalogue, options.clock ?? Date.now).rebuild();
+  await recountRates(db);
+}
+
+/**
+ * The operator's actions on loggers and catches (catch-moderation.ts, decision 0039), each hide or restore counted
+ * into the heat map's rollups in its own transaction through `rollups` (the writer's, from `createCatchWriter`).
+ */
+export function createCatchModeration(
+  db: Kysely<Database>,
+  rollups: HeatRollups,
+  options: Pick<CatchWriterOptions, 'clock'> = {},
+): CatchModeration {
+  return new CatchModeration(db, rollups, options.clock);
 }
 
 /**

@@ -27,7 +27,14 @@ import { insertIgnoringConflicts } from '../db/bulk-insert';
 import { GroupCommit, type GroupCommitObserver } from './group-commit';
 import type { Database } from '../db/schema';
 import { checkTime, judgeBatch, type JudgedBatch } from './batch-judging';
-import { type CatchesCreatedHook, insertCatchGroup, insertInChunks, ownedKey } from './catch-inserts';
+import {
+  type CatchesCreatedHook,
+  type GroupOutcome,
+  insertCatchGroup,
+  insertInChunks,
+  ownedKey,
+} from './catch-inserts';
+import { NO_TRUST_RULES, type TrustRules } from './catch-trust';
 import { catalogueErrors, type IngestionCatalogue, type IngestionCatalogueView } from './catalogue-rules';
 import { catchRow, type NewCatchRow, type NewSaleRow, recordRow, saleRow } from './rows';
 
@@ -37,8 +44,11 @@ export interface OwnedItem {
   item: unknown;
 }
 
-/** Stores a group of catches in one transaction and answers the `ownedKey`s created. Rejects when nothing was stored. */
-export type CatchGroupCommitter = (rows: readonly NewCatchRow[]) => Promise<Set<string>>;
+/**
+ * Stores a group of catches in one transaction and answers the `ownedKey`s created and those refused by a logger's
+ * rate. Rejects when nothing was stored.
+ */
+export type CatchGroupCommitter = (rows: readonly NewCatchRow[]) => Promise<GroupOutcome>;
 
 export interface CatchWriterOptions {
   /** The server's clock (epoch ms): the time rules and `created_at`. Tests fix it. */
@@ -48,7 +58,9 @@ export interface CatchWriterOptions {
    * Where catch groups are committed (the catch-commit thread: catch-store.ts); by default on `db`'s connection
    * with `onCatchesCreated`, which it is handed as `onThisConnection`.
    */
-  commitCatches?: (rows: readonly NewCatchRow[], onThisConnection: CatchGroupCommitter) => Promise<Set<string>>;
+  commitCatches?: (rows: readonly NewCatchRow[], onThisConnection: CatchGroupCommitter) => Promise<GroupOutcome>;
+  /** The plausibility limits and the probation of new loggers (decision 0039); none by default. */
+  trustRules?: TrustRules;
   /** Told each commit queue's depth and group commit times, by table (the metrics). */
   observeCommits?: (table: 'catch' | 'sale') => GroupCommitObserver;
 }
@@ -65,7 +77,7 @@ export class CatchWriter {
   private readonly clock: () => number;
   private readonly onCatchesCreated: CatchesCreatedHook | undefined;
   private readonly commitCatchGroup: CatchGroupCommitter;
-  private readonly catchCommits: GroupCommit<readonly NewCatchRow[], Set<string>>;
+  private readonly catchCommits: GroupCommit<readonly NewCatchRow[], GroupOutcome>;
   private readonly saleCommits: GroupCommit<readonly NewSaleRow[], Set<string>>;
 
   constructor(
@@ -75,8 +87,9 @@ export class CatchWriter {
   ) {
     this.clock = options.clock ?? Date.now;
     this.onCatchesCreated = options.onCatchesCreated;
+    const rules = options.trustRules ?? NO_TRUST_RULES;
     const onThisConnection: CatchGroupCommitter = (rows) =>
-      this.db.transaction().execute((trx) => insertCatchGroup(trx, rows, this.onCatchesCreated));
+      this.db.transaction().execute((trx) => insertCatchGroup(trx, rows, this.onCatchesCreated, undefined, rules));
     const { commitCatches } = options;
     this.commitCatchGroup = commitCatches ? (rows) => commitCatches(rows, onThisConnection) : onThisConnection;
     this.catchCommits = new GroupCommit(
@@ -150,8 +163,9 @@ export class CatchWriter {
   private async catches(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
     const now = this.clock();
     const { batch, rows } = judgeCatches(items, ownerOf, await this.catalogue.view(), now);
-    const created = rows.length === 0 ? new Set<string>() : await this.catchCommits.submit(rows, rows.length);
-    return batch.answer(created);
+    if (rows.length === 0) return batch.answer(new Set());
+    const { created, refused } = await this.catchCommits.submit(rows, rows.length);
+    return batch.answer(created, refused);
   }
 
   private async sales(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
@@ -165,10 +179,13 @@ export class CatchWriter {
   }
 
   /** One transaction for a group of catch batches: the inserts, then the hook with the rows that were new. */
-  private async commitCatches(jobs: (readonly NewCatchRow[])[]): Promise<Set<string>[]> {
+  private async commitCatches(jobs: (readonly NewCatchRow[])[]): Promise<GroupOutcome[]> {
     const { rows, claims } = firstClaims(jobs);
-    const inserted = await this.commitCatchGroup(rows);
-    return claims.map((claimed) => new Set([...claimed].filter((key) => inserted.has(key))));
+    const { created, refused } = await this.commitCatchGroup(rows);
+    return claims.map((claimed) => ({
+      created: new Set([...claimed].filter((key) => created.has(key))),
+      refused: new Map([...claimed].flatMap((key) => (refused.has(key) ? [[key, refused.get(key)!] as const] : []))),
+    }));
   }
 
   /** One transaction for a group of sale batches. */

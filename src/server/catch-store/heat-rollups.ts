@@ -28,6 +28,8 @@ import {
   sameBounds,
 } from './heat-grid';
 import { dayOf, HeatWindows, type WindowedCatch } from './heat-windows';
+import { trustClassOf } from '#shared/catch-trust';
+import { trustClassSql, visibleSql } from './catch-trust';
 
 /** Builds one map's windows ending in `endDay` (HeatWindows.build, possibly elsewhere); answers whether it built. */
 export type WindowsBuilder = (mapId: number, grid: HeatGrid, endDay: number, now: number) => Promise<boolean>;
@@ -108,16 +110,26 @@ export class HeatRollups {
     const sums = new Map<string, HeatCellDayTable>();
     for (const row of rows) {
       const grid = counted.get(row.map_id);
-      if (!grid) continue;
+      // A hidden catch (only an operator hides one, never a batch) is counted nowhere.
+      const trust_class = trustClassOf(row.trust ?? 1);
+      if (!grid || trust_class === null) continue;
       const day = Math.floor(row.caught_at / DAY_MS);
       const cell = cellOf(grid, row.x, row.y);
-      const key = `${row.map_id}/${day}/${row.star_type}/${cell}`;
+      const key = `${row.map_id}/${trust_class}/${day}/${row.star_type}/${cell}`;
       const sum = sums.get(key);
       if (sum) {
         sum.count += 1;
         if (row.caught_at > sum.last_at) sum.last_at = row.caught_at;
       } else
-        sums.set(key, { map_id: row.map_id, day, star_type: row.star_type, cell, count: 1, last_at: row.caught_at });
+        sums.set(key, {
+          map_id: row.map_id,
+          trust_class,
+          day,
+          star_type: row.star_type,
+          cell,
+          count: 1,
+          last_at: row.caught_at,
+        });
     }
     await this.upsert(trx, [...sums.values()].sort(byKey));
     // After the maps' version rows are taken: a window built meanwhile is seen (heat-windows.ts).
@@ -213,6 +225,7 @@ export class HeatRollups {
         .selectFrom('catch')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('caught_at', '>=', pruned * DAY_MS)
+        .where(visibleSql())
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('heat_cell_day')
@@ -256,6 +269,30 @@ export class HeatRollups {
     });
   }
 
+  /**
+   * Inside the transaction of an operator's change to stored catches (catch-moderation.ts: hidden or restored, each
+   * map with the UTC days it touched): takes the maps' version rows (as every batch counting on them does, so a
+   * batch either committed before and is recounted, or counts after), raises both counters so every kept answer over
+   * them drops, and counts those days' rollup and the built windows over them again from the catches.
+   */
+  async recountDays(trx: Transaction<Database>, touched: ReadonlyMap<number, readonly number[]>): Promise<void> {
+    const grids = await this.grids();
+    const maps = new Map([...touched.keys()].filter((mapId) => grids.has(mapId)).map((mapId) => [mapId, true]));
+    const counted = await this.raiseVersions(trx, maps, grids, 'keep');
+    for (const [mapId, grid] of [...counted].sort(([a], [b]) => a - b)) {
+      const days = touched.get(mapId)!;
+      const range: [number, number] = [Math.min(...days), Math.max(...days) + 1];
+      await trx
+        .deleteFrom('heat_cell_day')
+        .where('map_id', '=', mapId)
+        .where('day', '>=', range[0])
+        .where('day', '<', range[1])
+        .execute();
+      await this.countMap(trx, mapId, grid, range);
+      await this.windows.recount(trx, mapId, grid, range);
+    }
+  }
+
   /** Counts a map's catches (of the days `[days[0], days[1])`, else all) into the rollup, where no row of theirs is. */
   private async countMap(trx: Transaction<Database>, mapId: number, grid: HeatGrid, days?: readonly [number, number]) {
     const day = sql<number>`floor(caught_at / ${DAY_MS})`;
@@ -263,19 +300,21 @@ export class HeatRollups {
       .selectFrom('catch')
       .select([
         sql<number>`cast(${mapId} as integer)`.as('map_id'),
+        trustClassSql().as('trust_class'),
         sql<number>`cast(${day} as integer)`.as('day'),
         'star_type',
         cellSql(this.dialect, grid).as('cell'),
         (eb) => eb.fn.countAll<number>().as('count'),
         (eb) => eb.fn.max('caught_at').as('last_at'),
       ])
-      .where('map_id', '=', mapId);
+      .where('map_id', '=', mapId)
+      .where(visibleSql());
     if (days) counts = counts.where('caught_at', '>=', days[0] * DAY_MS).where('caught_at', '<', days[1] * DAY_MS);
     // The stale rows are gone and the groups are distinct: nothing conflicts (the map's writers wait meanwhile).
     await trx
       .insertInto('heat_cell_day')
-      .columns(['map_id', 'day', 'star_type', 'cell', 'count', 'last_at'])
-      .expression(counts.groupBy(['day', 'star_type', 'cell']))
+      .columns(['map_id', 'trust_class', 'day', 'star_type', 'cell', 'count', 'last_at'])
+      .expression(counts.groupBy(['trust_class', 'day', 'star_type', 'cell']))
       .execute();
   }
 
@@ -359,7 +398,7 @@ export class HeatRollups {
         .insertInto('heat_cell_day')
         .values(rows.slice(i, i + UPSERT_CHUNK))
         .onConflict((oc) =>
-          oc.columns(['map_id', 'day', 'star_type', 'cell']).doUpdateSet({
+          oc.columns(['map_id', 'trust_class', 'day', 'star_type', 'cell']).doUpdateSet({
             count: sql<number>`heat_cell_day.count + excluded.count`,
             last_at: newest,
           }),
@@ -370,5 +409,11 @@ export class HeatRollups {
 }
 
 function byKey(a: HeatCellDayTable, b: HeatCellDayTable): number {
-  return a.map_id - b.map_id || a.day - b.day || a.star_type - b.star_type || a.cell - b.cell;
+  return (
+    a.map_id - b.map_id ||
+    a.trust_class - b.trust_class ||
+    a.day - b.day ||
+    a.star_type - b.star_type ||
+    a.cell - b.cell
+  );
 }

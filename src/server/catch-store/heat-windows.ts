@@ -22,6 +22,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database, HeatCellWindowTable } from '../db/schema';
+import { trustClassOf } from '#shared/catch-trust';
+import { trustClassSql, visibleSql } from './catch-trust';
 import { boundsOf, cellCountsSql, cellOf, cellSql, DAY_MS, gridOf, type HeatGrid, sameBounds } from './heat-grid';
 
 /** The rolling views with whole days (the heat map's 3, 7 and 30 days; one day has none). */
@@ -38,6 +40,8 @@ export interface WindowedCatch {
   caught_at: number;
   x: number;
   y: number;
+  /** As stored (src/shared/catch-trust.ts); absent: established. */
+  trust?: number;
 }
 
 /** Rows per upsert statement. */
@@ -83,7 +87,7 @@ export class HeatWindows {
     for (const { map_id, end_day } of built) endDays.set(map_id, [...(endDays.get(map_id) ?? []), Number(end_day)]);
     const sums = new Map<string, HeatCellWindowTable>();
     const count = (key: Omit<HeatCellWindowTable, 'count' | 'last_at'>, at: number) => {
-      const id = `${key.map_id}/${key.fish_id}/${key.days}/${key.end_day}/${key.star_type}/${key.cell}`;
+      const id = `${key.map_id}/${key.fish_id}/${key.days}/${key.end_day}/${key.trust_class}/${key.star_type}/${key.cell}`;
       const sum = sums.get(id);
       if (sum) {
         sum.count += 1;
@@ -93,14 +97,15 @@ export class HeatWindows {
     for (const row of rows) {
       const grid = grids.get(row.map_id);
       const ends = endDays.get(row.map_id);
-      if (!grid || !ends) continue;
+      const trust_class = trustClassOf(row.trust ?? 1);
+      if (!grid || !ends || trust_class === null) continue;
       const day = dayOf(row.caught_at);
       const cell = cellOf(grid, row.x, row.y);
       for (const end_day of ends)
         for (const days of WINDOW_DAYS) {
           const [first, end] = windowDays(days, end_day);
           if (day < first || day >= end) continue;
-          const key = { map_id: row.map_id, days, end_day, star_type: row.star_type, cell };
+          const key = { map_id: row.map_id, days, end_day, trust_class, star_type: row.star_type, cell };
           count({ ...key, fish_id: ALL_FISH }, row.caught_at);
           count({ ...key, fish_id: row.fish_id }, row.caught_at);
         }
@@ -143,27 +148,61 @@ export class HeatWindows {
    * version row and in which none of them are built (`build`; HeatRollups.rebuildMap after a change of bounds).
    */
   async count(trx: Transaction<Database>, mapId: number, grid: HeatGrid, endDay: number, now: number): Promise<void> {
-    for (const days of WINDOW_DAYS) {
-      const [first, end] = windowDays(days, endDay);
-      await sql`
-        insert into heat_window_packed (map_id, days, end_day, star_type, cells, count, last_at)
-        select ${mapId}, ${days}, ${endDay}, star_type, ${cellCountsSql(this.dialect)}, sum(count), max(last_at)
-        from (
-          select star_type, cell, sum(count) as count, max(last_at) as last_at from heat_cell_day
-          where map_id = ${mapId} and day >= ${first} and day < ${end}
-          group by star_type, cell
-        ) as sums
-        group by star_type`.execute(trx);
-      await sql`
-        insert into heat_cell_window (map_id, fish_id, days, end_day, star_type, cell, count, last_at)
-        select map_id, fish_id, ${days}, ${endDay}, star_type, cell, count(*), max(caught_at)
-        from (
-          select map_id, fish_id, star_type, ${cellSql(this.dialect, grid)} as cell, caught_at from catch
-          where map_id = ${mapId} and caught_at >= ${first * DAY_MS} and caught_at < ${end * DAY_MS}
-        ) as catches
-        group by map_id, fish_id, star_type, cell`.execute(trx);
-    }
+    for (const days of WINDOW_DAYS) await this.countOne(trx, mapId, grid, endDay, days);
     await trx.insertInto('heat_window_built').values({ map_id: mapId, end_day: endDay, built_at: now }).execute();
+  }
+
+  /**
+   * Counts again the built windows of one map whose whole days meet `[firstDay, endDay)` (an operator hid or restored
+   * catches of those days: catch-moderation.ts), inside a transaction that holds the map's version row and whose
+   * rollup of those days is already counted again.
+   */
+  async recount(trx: Transaction<Database>, mapId: number, grid: HeatGrid, [firstDay, lastEnd]: [number, number]) {
+    const built = await trx
+      .selectFrom('heat_window_built')
+      .select('end_day')
+      .where('map_id', '=', mapId)
+      .where('end_day', '>', firstDay)
+      .where('end_day', '<', lastEnd + LONGEST)
+      .execute();
+    for (const { end_day } of built)
+      for (const days of WINDOW_DAYS) {
+        const [first, end] = windowDays(days, Number(end_day));
+        if (end <= firstDay || first >= lastEnd) continue;
+        for (const table of ['heat_window_packed', 'heat_cell_window'] as const)
+          await trx
+            .deleteFrom(table)
+            .where('map_id', '=', mapId)
+            .where('days', '=', days)
+            .where('end_day', '=', Number(end_day))
+            .execute();
+        await this.countOne(trx, mapId, grid, Number(end_day), days);
+      }
+  }
+
+  /** One window length of a map's windows ending in day t, where none of its rows are. */
+  private async countOne(trx: Transaction<Database>, mapId: number, grid: HeatGrid, endDay: number, days: number) {
+    const [first, end] = windowDays(days, endDay);
+    await sql`
+        insert into heat_window_packed (map_id, days, end_day, trust_class, star_type, cells, count, last_at)
+        select ${mapId}, ${days}, ${endDay}, trust_class, star_type, ${cellCountsSql(this.dialect)}, sum(count),
+          max(last_at)
+        from (
+          select trust_class, star_type, cell, sum(count) as count, max(last_at) as last_at from heat_cell_day
+          where map_id = ${mapId} and day >= ${first} and day < ${end}
+          group by trust_class, star_type, cell
+        ) as sums
+        group by trust_class, star_type`.execute(trx);
+    await sql`
+        insert into heat_cell_window (map_id, fish_id, days, end_day, trust_class, star_type, cell, count, last_at)
+        select map_id, fish_id, ${days}, ${endDay}, trust_class, star_type, cell, count(*), max(caught_at)
+        from (
+          select map_id, fish_id, ${trustClassSql()} as trust_class, star_type, ${cellSql(this.dialect, grid)} as cell,
+            caught_at from catch
+          where map_id = ${mapId} and caught_at >= ${first * DAY_MS} and caught_at < ${end * DAY_MS}
+            and ${visibleSql()}
+        ) as catches
+        group by map_id, fish_id, trust_class, star_type, cell`.execute(trx);
   }
 
   /** Drops the windows no reader asks for any more: those ending before `oldestEndDay`. */
@@ -205,7 +244,7 @@ export class HeatWindows {
         .insertInto('heat_cell_window')
         .values(rows.slice(i, i + UPSERT_CHUNK))
         .onConflict((oc) =>
-          oc.columns(['map_id', 'fish_id', 'days', 'end_day', 'star_type', 'cell']).doUpdateSet({
+          oc.columns(['map_id', 'fish_id', 'days', 'end_day', 'trust_class', 'star_type', 'cell']).doUpdateSet({
             count: sql<number>`heat_cell_window.count + excluded.count`,
             last_at: newest,
           }),
@@ -220,6 +259,7 @@ function byKey(a: HeatCellWindowTable, b: HeatCellWindowTable): number {
     a.fish_id - b.fish_id ||
     a.days - b.days ||
     a.end_day - b.end_day ||
+    a.trust_class - b.trust_class ||
     a.star_type - b.star_type ||
     a.cell - b.cell
   );

@@ -4,9 +4,13 @@
  */
 import type { Insertable } from 'kysely';
 import type { CatchItem, OfficialRecordItem, SaleItem } from '#shared/contracts/catches';
+import { TRUST_CODE } from '#shared/catch-trust';
 import type { CatchTable, OfficialRecordTable, SaleTable } from '../db/schema';
 
 export type NewCatchRow = Insertable<CatchTable>;
+
+/** The (owner, key) pair as one string: `\n` cannot occur in a client id nor in a key (REPORT_ID_PATTERN). */
+export const ownedKey = (owner: string, key: string) => `${owner}\n${key}`;
 export type NewSaleRow = Insertable<SaleTable>;
 export type NewRecordRow = Insertable<OfficialRecordTable>;
 
@@ -34,6 +38,9 @@ export function catchRow(item: CatchItem, loggerId: string, now: number): NewCat
     y: item.y,
     time_spent: item.time_spent,
     created_at: now,
+    // Until the group's transaction judges it from the logger (catch-trust.ts); a bulk load stores it as it is: the
+    // demo world's and the benchmarks' loggers are established.
+    trust: TRUST_CODE.established,
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { isUniqueViolation } from './errors';
+import type { Insertable } from 'kysely';
 import type { CatchTable } from './schema';
 
 let ctx: TestContext;
@@ -16,7 +17,7 @@ afterAll(() => ctx.close());
 // Epoch ms past 2^31 (and past 2038 in seconds): a 32-bit column would overflow.
 const AT = Date.UTC(2040, 0, 2, 3, 4, 5, 678);
 
-function aCatch(reportId: string, night: boolean): Omit<CatchTable, 'id'> {
+function aCatch(reportId: string, night: boolean): Omit<Insertable<CatchTable>, 'id'> {
   return {
     client_id: 'bird_hot',
     report_id: reportId,
@@ -39,6 +40,7 @@ function aCatch(reportId: string, night: boolean): Omit<CatchTable, 'id'> {
     y: -3.75,
     time_spent: 86_400,
     created_at: AT,
+    trust: 1,
   };
 }
 

@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-catch-client-star-fish';
 import * as m0020 from './migrations/0020-collection-sharing';
 import * as m0022 from './migrations/0022-catch-client-weight';
 import * as m0023 from './migrations/0023-alerts';
+import * as m0024 from './migrations/0024-catch-trust';
 import * as m0025 from './migrations/0025-admin-console';
 
 /**
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-collection-sharing': m0020,
   '0022-catch-client-weight': m0022,
   '0023-alerts': m0023,
+  '0024-catch-trust': m0024,
   '0025-admin-console': m0025,
 };
 

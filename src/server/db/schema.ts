@@ -101,6 +101,27 @@ export interface LoggerClientTable {
   version: string | null;
   created_at: string;
   last_seen_at: string | null;
+  /**
+   * Epoch ms (server time) when the logger's first catch was stored: its probation runs from there (decision 0039);
+   * null before its first catch, 0 for loggers established from the start (the demo world's, those of migration 0024).
+   */
+  active_since: number | null;
+  /** Epoch ms since the logger is under review (its catches are stored flagged); null when it is not. */
+  flagged_at: number | null;
+  /** Why: `rate` (it reported more than game reality allows) or `operator`. */
+  flag_reason: string | null;
+}
+
+/**
+ * A logger's stored catches per UTC minute (`span` 1) or hour (`span` 60) of `caught_at` (migration 0024): the
+ * plausibility limit per logger, kept in each batch's transaction (catch-store/catch-trust.ts).
+ */
+export interface LoggerCatchRateTable {
+  client_id: string;
+  span: number;
+  /** floor(caught_at / (span × 60,000)). */
+  bucket: number;
+  count: number;
 }
 
 /** A logger's pending binding code (decision 0017): at most one per logger, deleted when used. */
@@ -166,6 +187,11 @@ export interface CatchTable extends CaughtColumns, MeasuredColumns {
   report_id: string;
   /** Epoch ms. */
   created_at: number;
+  /**
+   * How far the catch is trusted, fixed when stored (src/shared/catch-trust.ts, decision 0039): 0 verified,
+   * 1 established, 2 probation, 3 flagged, + 4 while hidden by an operator.
+   */
+  trust: Generated<number>;
 }
 
 /**
@@ -217,6 +243,8 @@ export interface HeatMapVersionTable {
 /** The heat map's rollup (migration 0006): catches per map, UTC day, star type and grid cell. */
 export interface HeatCellDayTable {
   map_id: number;
+  /** 0: trusted catches; 1: probation and flagged (migration 0024). Hidden catches are not counted. */
+  trust_class: number;
   /** Days since 1970-01-01 UTC. */
   day: number;
   star_type: number;
@@ -234,6 +262,8 @@ export interface HeatCellWindowTable {
   fish_id: number;
   days: number;
   end_day: number;
+  /** As in `heat_cell_day`. */
+  trust_class: number;
   star_type: number;
   cell: number;
   count: number;
@@ -248,6 +278,8 @@ export interface HeatWindowPackedTable {
   map_id: number;
   days: number;
   end_day: number;
+  /** As in `heat_cell_day`. */
+  trust_class: number;
   star_type: number;
   cells: string;
   count: number;
@@ -453,6 +485,7 @@ export interface Database {
   users: UserTable;
   logger_client: LoggerClientTable;
   logger_binding_code: LoggerBindingCodeTable;
+  logger_catch_rate: LoggerCatchRateTable;
   revoked_token: RevokedTokenTable;
   catch: CatchTable;
   catch_key: CatchKeyTable;

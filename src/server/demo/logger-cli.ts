@@ -1,8 +1,11 @@
 /**
  * `npm run logger -- --url URL --clients N --rate R --duration S [--total T] [--batch B] [--late SHARE]
- * [--late-hours H] [--ack-file FILE]`:
- * simulated loggers against a running site (logger-simulator.ts). Prints a progress line every second and what was
- * acknowledged at the end (`--json`: one JSON line instead); exits 1 if any batch was given up.
+ * [--late-hours H] [--pace SECONDS] [--ack-file FILE]`:
+ * simulated loggers against a running site (logger-simulator.ts): N batches in flight, each one logger's backlog of
+ * catches `--pace` seconds apart (20: a human pace), from as many loggers as the rate needs (registered before the
+ * sending when the run's size is known; a server's per-address registration limit may need raising for a long run).
+ * Prints a progress line every second and what was acknowledged at the end (`--json`: one JSON line instead); exits 1
+ * if any batch was given up.
  *
  * `npm run logger -- --url URL --binding-code [--token TOKEN] [--player NAME]`: what a logger shows its player who
  * wants to bind it (decision 0017): registers a logger (or uses the one of `--token`), asks for a binding code and
@@ -22,6 +25,8 @@ const { values } = parseArgs({
     // The share of catches uploaded late, and how late (logger-simulator.ts).
     late: { type: 'string', default: '0.05' },
     'late-hours': { type: 'string', default: '24' },
+    // Seconds between two catches of one logger: a human pace (the server allows 6 a minute and 200 an hour).
+    pace: { type: 'string', default: '20' },
     timeout: { type: 'string', default: '10000' },
     'ack-file': { type: 'string' },
     prefix: { type: 'string' },
@@ -52,7 +57,8 @@ if (values['binding-code']) {
 
 const line = (s: SimulatorStats) =>
   `acknowledged ${s.acknowledged} (created ${s.created}, duplicates ${s.duplicates}), invalid ${s.invalid}, ` +
-  `retries ${s.retries}, ${Math.round(s.acknowledged / Math.max(0.001, s.elapsedMs / 1000))} reports/s`;
+  `retries ${s.retries}, ${Math.round(s.acknowledged / Math.max(0.001, s.elapsedMs / 1000))} reports/s` +
+  (s.loggers ? `, ${s.loggers} loggers` : '');
 
 const stats = await runLoggerSimulator({
   url: values.url,
@@ -63,6 +69,7 @@ const stats = await runLoggerSimulator({
   batchSize: Number(values.batch),
   lateShare: Number(values.late),
   lateHours: Number(values['late-hours']),
+  paceSeconds: Number(values.pace),
   timeoutMs: Number(values.timeout),
   ackFile: values['ack-file'],
   idPrefix: values.prefix,

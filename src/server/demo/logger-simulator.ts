@@ -1,8 +1,16 @@
 /**
- * Simulated loggers over HTTP (docs/catch-data-api.md §1): register N loggers, then each sends batches of valid
- * catches built from the catalogue the server publishes, at a given total rate. A batch that meets a network error,
- * a time-out, a 5xx, 429 or 503 is sent again unchanged (same report ids) after `Retry-After` or a short back-off,
- * as a real logger must: the server is idempotent by (logger, report_id), so nothing is stored twice.
+ * Simulated loggers over HTTP (docs/catch-data-api.md §1): `clients` batches in flight, each of valid catches built
+ * from the catalogue the server publishes, at a given total rate. A batch that meets a network error, a time-out, a
+ * 5xx, 429 or 503 is sent again unchanged (same report ids) after `Retry-After` or a short back-off, as a real
+ * logger must: the server is idempotent by (logger, report_id), so nothing is stored twice.
+ *
+ * Each logger fishes at a human pace (issue 24, decision 0039): its catches are `paceSeconds` apart in `caught_at`
+ * (20 s by default: 3 in any minute, 180 in any hour, within the server's 6 and 200), and a batch is its backlog
+ * since its last upload, ending seconds before it is sent (a share of them late, from a logger that was offline).
+ * So a batch of 500 is nearly three hours of one player's fishing, and the rate needs as many loggers as it takes:
+ * they are registered before the sending starts when the run's size is known (else as they are needed), or handed
+ * in (`loggers`: registered elsewhere, e.g. from other addresses or straight in a benchmark's database). A logger
+ * sends again once its next backlog has been fished.
  *
  * `npm run logger` (logger-cli.ts), the crash test and the ingestion benchmark all use it. No database access: it
  * only knows what a third-party logger knows.
@@ -41,6 +49,21 @@ export interface SimulatorOptions {
   lateShare?: number;
   /** How old a late catch may be, in hours (default 24). */
   lateHours?: number;
+  /** Seconds between two catches of one logger (`caught_at`; default 20, a human pace within the server's limits). */
+  paceSeconds?: number;
+  /** Loggers registered elsewhere: the only ones used (none is registered here), each again once it is due. */
+  loggers?: readonly SimulatedLogger[];
+  /**
+   * A logger's first batch starts this many hours back (it comes online with that much fishing to upload), and its
+   * next batches follow on at once while they have been fished: as fast as the server allows. Default: a first
+   * batch ends seconds ago.
+   */
+  backlogHours?: number;
+  /**
+   * Only this fish (on its first map, or `mapId`) and this bait: every logger reports the same catch over and over,
+   * as a poisoner would (the poisoning test, features/bait-guide).
+   */
+  only?: { fishId: number; baitId: number; mapId?: number };
   /** Aborted: no new batch is started (the ones sent are still retried until answered): a caller's own stop. */
   signal?: AbortSignal;
   /** Called about once a second while running. */
@@ -60,6 +83,14 @@ export interface SimulatorStats {
   /** Duration of each acknowledged batch (first send to answer, retries included), ms. */
   batchMs: number[];
   elapsedMs: number;
+  /** Loggers that sent at least one batch. */
+  loggers?: number;
+}
+
+/** A logger's public id and secret upload token. */
+export interface SimulatedLogger {
+  id: string;
+  token: string;
 }
 
 interface Catalogue {
@@ -138,23 +169,24 @@ async function loadCatalogue(url: string, timeouts: { timeoutMs: number; giveUpM
   return { places, baits };
 }
 
-/** When the catches were caught: most seconds before their upload, a share of them late (`SimulatorOptions`). */
-interface CatchTimes {
-  lateShare: number;
-  lateMs: number;
+/** Narrows the catalogue to one fish and bait (`SimulatorOptions.only`). */
+function onlyOf(catalogue: Catalogue, only: NonNullable<SimulatorOptions['only']>): Catalogue {
+  const places = catalogue.places.filter(
+    (p) => p.fishId === only.fishId && (only.mapId === undefined || p.mapId === only.mapId),
+  );
+  if (places.length === 0) throw new SimulatorError(`no map of the catalogue has fish ${only.fishId}`);
+  return { places: places.slice(0, 1), baits: [only.baitId] };
 }
 
 /** A valid catch: a fish on one of its maps, a weight in its range, a point inside the map's bounds. */
-function simulatedCatch(reportId: string, catalogue: Catalogue, times: CatchTimes, rng: Rng): CatchItemInput {
+function simulatedCatch(reportId: string, caughtAt: number, catalogue: Catalogue, rng: Rng): CatchItemInput {
   const place = rng.pick(catalogue.places);
   const { bounds } = place;
   const trophy = rng.chance(0.03);
   const hour = rng.int(0, 23);
   return {
     report_id: reportId,
-    caught_at: wireTime(
-      Date.now() - (rng.chance(times.lateShare) ? rng.int(10_000, times.lateMs) : rng.int(1000, 10_000)),
-    ),
+    caught_at: wireTime(caughtAt),
     map_id: place.mapId,
     fish_id: place.fishId,
     bait_id: rng.pick(catalogue.baits),
@@ -181,7 +213,9 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
   const timeouts = { timeoutMs: options.timeoutMs ?? 10_000, giveUpMs: options.giveUpMs ?? 120_000 };
   const prefix = options.idPrefix ?? `sim${Date.now().toString(36)}`;
   const total = options.total ?? 0;
-  const times = { lateShare: options.lateShare ?? 0.05, lateMs: (options.lateHours ?? 24) * 3_600_000 };
+  const lateShare = options.lateShare ?? 0.05;
+  const lateMs = (options.lateHours ?? 24) * 3_600_000;
+  const paceMs = (options.paceSeconds ?? 20) * 1000;
   const stats: SimulatorStats = {
     sent: 0,
     acknowledged: 0,
@@ -195,31 +229,75 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
   };
   const retried = () => void stats.retries++;
 
-  const catalogue = await loadCatalogue(url, timeouts);
-  const clients: { id: string; token: string }[] = [];
-  for (let i = 0; i < options.clients; i++) {
+  let catalogue = await loadCatalogue(url, timeouts);
+  if (options.only) catalogue = onlyOf(catalogue, options.only);
+  const register = async (): Promise<SimulatedLogger> => {
     const answer = (await sendWithRetries(
       `${url}/api/c_report/clients`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ player_name: `Simulated angler ${i + 1}`, version: 'simulator' }),
+        body: JSON.stringify({ player_name: 'Simulated angler', version: 'simulator' }),
       },
       timeouts,
       retried,
     )) as { client_id: string; client_token: string } | undefined;
     if (!answer) throw new SimulatorError(`${url}: logger registration failed`);
-    clients.push({ id: answer.client_id, token: answer.client_token });
-  }
+    return { id: answer.client_id, token: answer.client_token };
+  };
+  // The loggers a run of known size needs, registered before the clock starts (unless handed in): one per batch, but
+  // at a rate no more than `rate × pace` (a logger is due again once it has fished another batch); more are
+  // registered as they are needed.
+  const batches =
+    total > 0
+      ? Math.ceil(total / batchSize)
+      : options.rate > 0 && options.duration > 0
+        ? Math.ceil((options.rate * options.duration) / batchSize)
+        : options.clients;
+  const needed = options.rate > 0 ? Math.min(batches, Math.ceil((options.rate * paceMs) / 1000)) : batches;
+  const fresh: SimulatedLogger[] = [...(options.loggers ?? [])];
+  if (!options.loggers) while (fresh.length < needed) fresh.push(await register());
+  const backlogMs = (options.backlogHours ?? 0) * 3_600_000;
+  /**
+   * Loggers that sent, each with the `caught_at` of its next catch, soonest first: due again once its next backlog is
+   * fished.
+   */
+  const waiting: { logger: SimulatedLogger; nextAt: number }[] = [];
 
   const started = Date.now();
   const deadline = options.duration > 0 ? started + options.duration * 1000 : Infinity;
-  // Each logger paces itself to its share of the rate: one batch every batchSize / (rate / clients) seconds.
+  // Each sender paces itself to its share of the rate: one batch every batchSize / (rate / clients) seconds.
   const interval = options.rate > 0 ? (batchSize * options.clients * 1000) / options.rate : 0;
   let reserved = 0;
+  let loggerCount = 0;
   const progress = setInterval(() => options.onProgress?.({ ...stats, elapsedMs: Date.now() - started }), 1000);
 
-  const runClient = async (client: { id: string; token: string }, index: number) => {
+  /** The logger of the next batch of `size` and its catches' times: one due again, else a fresh one. */
+  const nextLogger = async (size: number, rng: Rng): Promise<{ logger: SimulatedLogger; times: number[] } | null> => {
+    for (;;) {
+      const now = Date.now();
+      if (now >= deadline || options.signal?.aborted) return null;
+      const head = waiting[0];
+      if (head && head.nextAt + (size - 1) * paceMs <= now - 1000) {
+        waiting.shift();
+        return { logger: head.logger, times: Array.from({ length: size }, (_, i) => head.nextAt + i * paceMs) };
+      }
+      const logger = fresh.shift() ?? (options.loggers ? undefined : await register());
+      if (logger) {
+        loggerCount += 1;
+        // A backlog starting `backlogHours` back; or ending seconds ago (the newest just landed), or, for a share of
+        // them, hours ago.
+        if (backlogMs > 0)
+          return { logger, times: Array.from({ length: size }, (_, i) => now - backlogMs + i * paceMs) };
+        const end = now - (rng.chance(lateShare) ? rng.int(10_000, Math.max(10_000, lateMs)) : rng.int(1000, 10_000));
+        return { logger, times: Array.from({ length: size }, (_, i) => end - (size - 1 - i) * paceMs) };
+      }
+      // Only the loggers handed in, all busy or still fishing: wait for the first to be due.
+      await sleep(head ? Math.max(50, Math.min(250, head.nextAt + (size - 1) * paceMs - now + 1000)) : 50);
+    }
+  };
+
+  const runSender = async (index: number) => {
     const rng = createRng(seedOf(0x10c9, index, started));
     let seq = 0;
     let next = started + (interval * index) / options.clients;
@@ -227,9 +305,13 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
       const size = total > 0 ? Math.min(batchSize, total - reserved) : batchSize;
       if (size <= 0) break;
       reserved += size;
-      const items = Array.from({ length: size }, () =>
-        simulatedCatch(`${prefix}-${index}-${seq++}`, catalogue, times, rng),
-      );
+      const taken = await nextLogger(size, rng);
+      if (!taken) {
+        reserved -= size;
+        break;
+      }
+      const { logger, times } = taken;
+      const items = times.map((at) => simulatedCatch(`${prefix}-${index}-${seq++}`, at, catalogue, rng));
       const body = JSON.stringify({ items });
       const batchStart = Date.now();
       stats.sent += size;
@@ -237,12 +319,17 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
         `${url}/api/c_report/catches`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${logger.token}` },
           body,
         },
         timeouts,
         retried,
       )) as { created: number; duplicates: number; invalid: number; results: ResultItem[] } | undefined;
+      // In `nextAt` order: the first is the one due soonest.
+      const nextAt = times.at(-1)! + paceMs;
+      let at = waiting.length;
+      while (at > 0 && waiting[at - 1]!.nextAt > nextAt) at--;
+      waiting.splice(at, 0, { logger, nextAt });
       if (!answer) {
         stats.failed += size;
         continue;
@@ -254,7 +341,7 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
       const acked = answer.results.filter((r) => r.status !== 'invalid' && r.report_id !== null);
       stats.acknowledged += acked.length;
       if (options.ackFile && acked.length > 0)
-        appendFileSync(options.ackFile, acked.map((r) => `${client.id}\t${r.report_id}\n`).join(''));
+        appendFileSync(options.ackFile, acked.map((r) => `${logger.id}\t${r.report_id}\n`).join(''));
       if (interval > 0) {
         next += interval;
         const wait = next - Date.now();
@@ -264,11 +351,12 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
   };
 
   try {
-    await Promise.all(clients.map(runClient));
+    await Promise.all(Array.from({ length: options.clients }, (_, i) => runSender(i)));
   } finally {
     clearInterval(progress);
   }
   stats.elapsedMs = Date.now() - started;
+  stats.loggers = loggerCount;
   return stats;
 }
 

@@ -2,7 +2,7 @@
  * Rows for the log and stats tests, written straight into the tables (the tests read them back through the API):
  * every field set on purpose, times exact to the millisecond, so a test states exactly what it stored.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { CatchTable, Database, OfficialRecordTable, SaleTable } from '../db/schema';
 
 let sequence = 0;
@@ -24,7 +24,7 @@ export async function addLogger(db: Kysely<Database>, playerName: string | null 
   return loggerId;
 }
 
-export type NewCatch = Omit<CatchTable, 'id'>;
+export type NewCatch = Omit<Insertable<CatchTable>, 'id'>;
 
 export function catchRow(loggerId: string, fields: Partial<NewCatch> = {}): NewCatch {
   return {

@@ -61,6 +61,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     OVERLOAD_MAX_HEAP_MIB: '0',
     // Tests read right after they write: every kept answer is checked (the fresh window has tests of its own).
     KEPT_ANSWER_FRESH_MS: '0',
+    // No probation and no rate limit per logger unless a test asks for them (decision 0039): most tests upload
+    // catches of one minute from a logger registered a moment ago, and read them back at once.
+    CATCH_RATE_PER_MINUTE: '0',
+    CATCH_RATE_PER_HOUR: '0',
+    LOGGER_PROBATION_HOURS: '0',
+    // Test files register many loggers from one address (app.inject's) and account; the limits have tests of their own.
+    LOGGER_REGISTRATIONS_PER_IP_PER_DAY: '10000',
+    LOGGER_BINDS_PER_ACCOUNT_PER_DAY: '10000',
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:` } : {}),
     ...options.env,

@@ -223,7 +223,14 @@ describe('reportTimeError', () => {
 describe('read queries', () => {
   it('heat map: range or from + to, never both, from before to', () => {
     expect(HeatmapQuery.safeParse({ map_id: '3', range: '30d' }).success).toBe(true);
-    expect(HeatmapQuery.parse({ map_id: '3', star_type: '448' })).toEqual({ map_id: 3, star_type: 448 });
+    // `trust` defaults to the trusted catches (decision 0039).
+    expect(HeatmapQuery.parse({ map_id: '3', star_type: '448' })).toEqual({
+      map_id: 3,
+      star_type: 448,
+      trust: 'trusted',
+    });
+    expect(HeatmapQuery.parse({ map_id: '3', trust: 'all' }).trust).toBe('all');
+    expect(failingFields(HeatmapQuery, { map_id: '3', trust: 'hidden' })).toEqual(['trust']);
     const window = { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' };
     expect(HeatmapQuery.safeParse({ map_id: '3', ...window }).success).toBe(true);
     expect(failingFields(HeatmapQuery, { map_id: '3', range: '1d', ...window })).toEqual(['range']);

@@ -20,6 +20,7 @@ import {
   SALE_BOUNDS,
 } from '../catch-data-rules';
 import { LaxBool, PageQuery, pageOf, safeLine } from './common';
+import { DEFAULT_TRUST_VIEW, TRUST_LEVELS, TRUST_VIEWS } from '../catch-trust';
 
 /** At most this many items per batch (`POST /c_report/catches`, `/c_report/sales`, `/records/import`). */
 export const MAX_BATCH_ITEMS = 500;
@@ -241,6 +242,16 @@ export type RecordImportResponse = z.infer<typeof RecordImportResponse>;
 // ---- Reading: query strings arrive as text, so reads coerce where uploads never do.
 
 const QueryId = z.coerce.number().int().positive();
+/**
+ * Which catches a view counts (issue 24, decision 0039): `trusted` (the default: from verified and established
+ * loggers, neither flagged nor hidden) or `all` (catches of loggers in probation and flagged ones too; hidden ones
+ * never). The answer echoes it, so its sample size says what it counts.
+ */
+const TrustQuery = z
+  .enum(TRUST_VIEWS)
+  .default(DEFAULT_TRUST_VIEW)
+  .describe('Which catches are counted: `trusted` (default) or `all` (probation and flagged too; never hidden ones)');
+const TrustEcho = z.enum(TRUST_VIEWS).describe("Which catches the counts are of (the query's `trust`)");
 const QueryStarType = z.coerce.number().pipe(z.literal(STAR_TYPES));
 // Compared as times: canonical strings with and without milliseconds do not sort as text.
 const fromBeforeTo = (query: { from?: string; to?: string }) =>
@@ -321,8 +332,20 @@ const caughtOut = {
   weight: z.number().int(),
 };
 
-/** A catch as the logs show it: every upload field but `report_id`, and never which logger or player sent it. */
-export const BirdLogItem = z.object({ ...caughtOut, ...MeasuredOut });
+/**
+ * A catch as the logs show it: every upload field but `report_id`, and never which logger or player sent it; with
+ * its trust level (decision 0039: hidden catches are never listed).
+ */
+export const BirdLogItem = z.object({
+  ...caughtOut,
+  ...MeasuredOut,
+  trust: z
+    .enum(TRUST_LEVELS)
+    .describe(
+      'How far the catch is trusted: from a logger bound to a verified account, an established logger, a new ' +
+        'logger in probation, or flagged (heavier than the official record, a logger under review)',
+    ),
+});
 export type BirdLogItem = z.infer<typeof BirdLogItem>;
 /**
  * A page of a log list. `total` counts the matches exactly up to `LOG_COUNT_LIMIT`; `total_exact` is false when
@@ -353,6 +376,7 @@ const heatmapFilters = {
   range: z.enum(HEATMAP_RANGES).optional(),
   from: WireTime.optional(),
   to: WireTime.optional(),
+  trust: TrustQuery,
 };
 
 type TimeChoice = { range?: string; from?: string; to?: string };
@@ -416,6 +440,7 @@ export const HeatCellResponse = z.object({
   baits: z.array(z.object({ bait_id: z.number().int(), count: z.number().int() })),
   /** Shallowest and deepest catch (metres); null when none. */
   depth: z.object({ min: z.number(), max: z.number() }).nullable(),
+  trust: TrustEcho,
 });
 export type HeatCellResponse = z.infer<typeof HeatCellResponse>;
 
@@ -434,13 +459,14 @@ export const HeatmapResponse = z.object({
   total: z.number().int(),
   /** Time of the newest catch counted; null when none. */
   updated_at: z.string().nullable(),
+  trust: TrustEcho,
 });
 export type HeatmapResponse = z.infer<typeof HeatmapResponse>;
 
 // ---- Bait guide (docs/catch-data-api.md §4)
 
 /** `GET /bait-guide` and `/bait-guide/detail`: the last 72 hours ending now. */
-export const BaitGuideQuery = z.object({ fish_id: QueryId, map_id: QueryId.optional() });
+export const BaitGuideQuery = z.object({ fish_id: QueryId, map_id: QueryId.optional(), trust: TrustQuery });
 export type BaitGuideQuery = z.output<typeof BaitGuideQuery>;
 
 /**
@@ -467,6 +493,7 @@ export const BaitGuideResponse = z.object({
   to: z.string(),
   total: z.number().int(),
   baits: z.array(BaitShare),
+  trust: TrustEcho,
 });
 export type BaitGuideResponse = z.infer<typeof BaitGuideResponse>;
 
@@ -490,6 +517,8 @@ export const BaitGuideTopResponse = z.object({
   to: z.string(),
   /** Fish with at least one catch in the window, by `fish_id`; `baits` as in `/bait-guide`, at most 3. */
   fishes: z.array(z.object({ fish_id: z.number().int(), total: z.number().int(), baits: z.array(BaitShare) })),
+  /** Always `trusted`: the encyclopedia's top baits count trusted catches only. */
+  trust: TrustEcho,
 });
 export type BaitGuideTopResponse = z.infer<typeof BaitGuideTopResponse>;
 
@@ -520,6 +549,8 @@ export const BaitCatchesResponse = z.object({
   total: z.number().int(),
   fishes: z.array(FishShare),
   maps: z.array(MapShare),
+  /** Always `trusted`: a bait's page counts trusted catches only. */
+  trust: TrustEcho,
 });
 export type BaitCatchesResponse = z.infer<typeof BaitCatchesResponse>;
 

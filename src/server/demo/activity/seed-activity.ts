@@ -68,6 +68,8 @@ async function createLoggers(db: Kysely<Database>, now: number) {
         player_name: l.playerName,
         version: 'demo',
         created_at: createdAt,
+        // Established from the start (decision 0039): the demo world's catches count in every default view.
+        active_since: 0,
       })),
     )
     .onConflict((oc) => oc.column('client_id').doNothing())
@@ -87,7 +89,12 @@ export async function seedDemoActivity(db: Kysely<Database>, options: ActivityOp
   const inBulk = await createCatchBulkLoad(db, catalogue).inProgress();
   if (done >= total && !inBulk) return result;
 
-  const { writer } = createCatchWriter(db, catalogue, { clock: () => now });
+  // The demo world's loggers are established and its catches trusted (decision 0039): no probation, no limit (the
+  // generator spreads each logger's catches thinly), and no record rule (its trophies and records are drawn apart).
+  const { writer } = createCatchWriter(db, catalogue, {
+    clock: () => now,
+    trustRules: { perMinute: 0, perHour: 0, probationMs: 0, checkRecords: false },
+  });
   const loggers = await createLoggers(db, now);
   const chunks = Math.ceil(total / CHUNK);
   const sales = async (chunk: number, count: number) => {

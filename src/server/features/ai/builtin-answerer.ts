@@ -54,15 +54,20 @@ export interface AnswerCatalogue {
 
 /**
  * The bait guide's slice: the detail's counts (`/bait-guide/detail`, the same grouped read) over the last `hours`,
- * of the catches whose game hour, depth band and weather `keep` accepts.
+ * of the catches whose game hour, depth band and weather `keep` accepts. Asked without `trust`: the answers count
+ * trusted catches only, as the pages' default views do (decision 0039).
  */
 export interface AnswerBaitGuide {
-  slice(query: BaitGuideQuery, hours: number, keep: (group: SliceGroup) => boolean): Promise<BaitGuideDetailResponse>;
+  slice(
+    query: Omit<BaitGuideQuery, 'trust'>,
+    hours: number,
+    keep: (group: SliceGroup) => boolean,
+  ): Promise<BaitGuideDetailResponse>;
 }
 
-/** The heat map's service function (`/heatmap`): its answer as serialised JSON. */
+/** The heat map's service function (`/heatmap`): its answer as serialised JSON, of trusted catches (no `trust`). */
 export interface AnswerHeatmap {
-  heatmap(query: HeatmapQuery): Promise<{ body: string }>;
+  heatmap(query: Omit<HeatmapQuery, 'trust'>): Promise<{ body: string }>;
 }
 
 /** The official records' service function (`/logs/official`). */

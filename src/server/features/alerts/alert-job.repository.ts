@@ -3,6 +3,7 @@
  * three of each followed fish and map, trophy counts per map and catch day, the maps' change counters as last read),
  * the trophy catches of followed fish counted from the catch table's indexes, and the alerts' e-mail states.
  */
+import { TRUSTED_MAX } from '#shared/catch-trust';
 import type { Kysely } from 'kysely';
 import { TROPHY_STAR_TYPES } from '#shared/game/catch-attributes';
 import type { Database } from '../../db/schema';
@@ -145,6 +146,8 @@ export class AlertJobRepository {
       .where('star_type', 'in', TROPHIES)
       .where('caught_at', '>=', from)
       .where('caught_at', '<', to)
+      // Trusted catches only (decision 0039): a logger in probation or under review raises no alert.
+      .where('trust', '<=', TRUSTED_MAX)
       .groupBy(['fish_id', 'map_id'])
       .execute();
     return rows.map((row) => ({
@@ -182,6 +185,7 @@ export class AlertJobRepository {
       .where('caught_at', '>=', from)
       .where('star_type', 'in', TROPHIES)
       .where('map_id', 'in', [...mapIds])
+      .where('trust', '<=', TRUSTED_MAX)
       .orderBy('caught_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)

@@ -8,6 +8,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import { CATCH_BOUNDS, DEPTH_BAND_EDGES } from '#shared/contracts/catches';
+import { maxTrustOf, type TrustView } from '#shared/catch-trust';
 import { catchesUnchangedSince, changesSql, type Window } from '../../catch-store/catch-reads';
 import type { Dialect } from '../../db/database';
 import { notFromIndex } from '../../db/planner-hints';
@@ -17,6 +18,8 @@ import { ID_BOUNDS, storedNumber } from '../../db/stored-values';
 export interface GuideFilters {
   fish_id: number;
   map_id?: number;
+  /** Which catches are counted (decision 0039); checked inside the fish's index (its last column). */
+  trust: TrustView;
   /** Epoch ms, inclusive. */
   from: number;
   /** Epoch ms, exclusive. */
@@ -94,8 +97,15 @@ export class BaitGuideRepository {
   }
 
   /** Whether a read of the fish (on the map, or all maps) with `changes` over `window` still holds for `next`. */
-  unchangedSince(filters: Omit<GuideFilters, 'from' | 'to'>, changes: number, window: Window, next: Window) {
-    return catchesUnchangedSince(this.db, this.dialect, filters, changes, window, next);
+  unchangedSince(filters: { fish_id: number; map_id?: number }, changes: number, window: Window, next: Window) {
+    return catchesUnchangedSince(
+      this.db,
+      this.dialect,
+      { fish_id: filters.fish_id, map_id: filters.map_id },
+      changes,
+      window,
+      next,
+    );
   }
 
   /**
@@ -105,7 +115,7 @@ export class BaitGuideRepository {
    * catches 166,000 of them, 140–270 ms), and SQLite's reads are synchronous: as one statement it held the event loop
    * that long, the slowest reads of the mixed-load bench (docs/BENCHMARKS.md, "Mixed load").
    */
-  async allFishBaitCounts(window: { map_id?: number; from: number; to: number }) {
+  async allFishBaitCounts(window: { map_id?: number; trust: TrustView; from: number; to: number }) {
     const counts: { fish_id: number; bait_id: number; count: number }[] = [];
     const step = Math.ceil((window.to - window.from) / TOP_SLICES);
     for (let from = window.from; from < window.to; from += step) {
@@ -113,7 +123,8 @@ export class BaitGuideRepository {
         .selectFrom('catch')
         .select(['fish_id', 'bait_id', (eb) => eb.fn.countAll<number>().as('count')])
         .where('caught_at', '>=', from)
-        .where('caught_at', '<', Math.min(from + step, window.to));
+        .where('caught_at', '<', Math.min(from + step, window.to))
+        .where('trust', '<=', maxTrustOf(window.trust));
       if (window.map_id !== undefined) query = query.where('map_id', '=', window.map_id);
       const rows = await query.groupBy(['fish_id', 'bait_id']).execute();
       for (const row of rows)
@@ -132,13 +143,14 @@ export class BaitGuideRepository {
    * (a catch counts for its `bait_id`, so a sandwich for its first bait). The bait's index (migration 0004: bait,
    * time, then map and fish) holds every column read, so the count reads index entries only, one range of them.
    */
-  async baitCatchCounts(filters: { bait_id: number; from: number; to: number }) {
+  async baitCatchCounts(filters: { bait_id: number; trust: TrustView; from: number; to: number }) {
     const rows = await this.db
       .selectFrom('catch')
       .select(['fish_id', 'map_id', (eb) => eb.fn.countAll<number>().as('count')])
       .where('bait_id', '=', filters.bait_id)
       .where('caught_at', '>=', filters.from)
       .where('caught_at', '<', filters.to)
+      .where('trust', '<=', maxTrustOf(filters.trust))
       .groupBy(['fish_id', 'map_id'])
       .execute();
     return rows.map((row) => ({
@@ -153,7 +165,8 @@ export class BaitGuideRepository {
       .selectFrom('catch')
       .where('fish_id', '=', filters.fish_id)
       .where('caught_at', '>=', filters.from)
-      .where('caught_at', '<', filters.to);
+      .where('caught_at', '<', filters.to)
+      .where('trust', '<=', maxTrustOf(filters.trust));
     // The map is checked inside the fish's index; SQLite would otherwise start from the map's catches.
     if (filters.map_id !== undefined)
       query = query.where(notFromIndex<number>(this.dialect, 'map_id', 'number'), '=', filters.map_id);

@@ -33,6 +33,9 @@ export interface BaitGuideRoutesOptions {
 const INTERVAL =
   '`share_lower` and `share_upper` are the 95 % Wilson score interval of the share (z = 1.96, 0–1): the fewer catches a share rests on, the wider it is.';
 const WINDOW = `Public, not rate-limited. The last 72 hours ending now. \`share = count / total\` (0–1); ${INTERVAL} Baits sorted by count descending, then \`bait_id\` ascending; a sandwich catch counts for its \`bait_id\`.`;
+/** Which catches a guide counts (decision 0039), said by the routes that take `trust`. */
+const TRUST =
+  '`trust=trusted` (the default) counts the catches of verified and established loggers that are neither flagged nor hidden; `trust=all` adds those of new loggers in probation and flagged ones (never hidden ones). The answer echoes `trust`: what its sample size counts.';
 const invalid = { 422: ValidationErrorBody.describe('A query parameter is invalid (FastAPI validation list)') };
 
 export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = async (app, { baitGuide, catalogue }) => {
@@ -43,7 +46,7 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
         tags,
         security: [],
         summary: 'Baits that caught a fish (optionally on one map), ranked by share',
-        description: `${WINDOW} \`total\` is the sample size: the fish's catches in the window.`,
+        description: `${WINDOW} \`total\` is the sample size: the fish's catches in the window. ${TRUST}`,
         querystring: BaitGuideQuery,
         response: { 200: BaitGuideResponse.describe('The ranked baits and the sample size'), ...invalid },
       },
@@ -58,7 +61,7 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
         tags,
         security: [],
         summary: 'The bait guide with its split by game hour, depth band and weather',
-        description: `${WINDOW} Each split lists only keys with catches, each with its own total and ranked baits; depth bands are \`0-1\`, \`1-2\`, \`2-5\`, \`5-10\`, \`10-20\`, \`20-50\`, \`50-100\`, \`100+\` metres.`,
+        description: `${WINDOW} Each split lists only keys with catches, each with its own total and ranked baits; depth bands are \`0-1\`, \`1-2\`, \`2-5\`, \`5-10\`, \`10-20\`, \`20-50\`, \`50-100\`, \`100+\` metres. ${TRUST}`,
         querystring: BaitGuideQuery,
         response: {
           200: BaitGuideDetailResponse.describe('The ranked baits, then the same split by hour, depth and weather'),
@@ -78,7 +81,8 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
         summary: 'One bait seen from its side: the fish it caught and the maps it caught them on',
         description:
           'Public, not rate-limited. The last 72 hours ending now, the window of `/bait-guide`. `total` is the sample ' +
-          'size: the catches whose `bait_id` is this bait (a sandwich catch counts for its first bait). `fishes` and ' +
+          'size: the trusted catches whose `bait_id` is this bait (a sandwich catch counts for its first bait; `trust` ' +
+          'is always `trusted`). `fishes` and ' +
           '`maps` each give `count` and `share = count / total` (0–1), sorted by count descending, then id ascending. ' +
           `${INTERVAL} ` +
           'A bait of the catalogue (a deprecated one too) without catches answers `total: 0` and empty lists.',
@@ -104,7 +108,7 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
         tags,
         security: [],
         summary: "Every fish's three most used baits (the encyclopedia)",
-        description: `${WINDOW} Fish with at least one catch, by \`fish_id\`, each with its sample size and its top three baits. Computed at most once a minute: the answer may be up to a minute (plus one computation) old.`,
+        description: `${WINDOW} Fish with at least one catch, by \`fish_id\`, each with its sample size and its top three baits, from trusted catches only (\`trust\`: always \`trusted\`). Computed at most once a minute: the answer may be up to a minute (plus one computation) old.`,
         querystring: BaitGuideTopQuery,
         response: {
           200: BaitGuideTopResponse.describe("Each caught fish's sample size and top three baits"),

@@ -18,12 +18,16 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import { WEATHER_KINDS, type WeatherKind } from '#shared/game/catch-attributes';
+import { DEFAULT_TRUST_VIEW, type TrustView } from '#shared/catch-trust';
 import { type ShareInterval, withShare } from '#shared/share-interval';
 import { type AnswerKeeping, type Kept, KeptAnswers } from '../../catch-store/catch-reads';
 import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { BaitGuideRepository, Counted, GuideCatch } from './bait-guide.repository';
 
 const HOUR_MS = 3_600_000;
+
+/** A guide query as the route parses it, or as another feature asks it (without `trust`: trusted, decision 0039). */
+export type GuideQuery = Omit<BaitGuideQuery, 'trust'> & { trust?: TrustView };
 /** How long the encyclopedia's top baits are reused: a summary of three days may be a minute old. */
 export const TOP_BAITS_TTL_MS = 60_000;
 /** Answers kept (one per map filter; any id can be asked, so the oldest goes beyond this). */
@@ -148,19 +152,19 @@ export class BaitGuideService {
     this.observers.set(this.details, observers.detail);
   }
 
-  async guide(query: BaitGuideQuery): Promise<BaitGuideResponse> {
+  async guide(query: GuideQuery): Promise<BaitGuideResponse> {
     const window = this.window();
     const ranked = await this.keptOr(this.guides, query, window, async () => {
-      const counts = await this.repository.baitCounts({ ...query, ...window });
+      const counts = await this.repository.baitCounts({ ...this.filters(query), ...window });
       return { value: rankBaits(counts.value), changes: counts.changes };
     });
     return this.head(query, window, ranked);
   }
 
-  async detail(query: BaitGuideQuery): Promise<BaitGuideDetailResponse> {
+  async detail(query: GuideQuery): Promise<BaitGuideDetailResponse> {
     const window = this.window();
     const { ranked, ...splits } = await this.keptOr(this.details, query, window, async () => {
-      const catches = await this.repository.catches({ ...query, ...window });
+      const catches = await this.repository.catches({ ...this.filters(query), ...window });
       return { value: detailOf(catches.value), changes: catches.changes };
     });
     return { ...this.head(query, window, ranked), ...splits };
@@ -172,7 +176,7 @@ export class BaitGuideService {
    * then filtered in JavaScript: the groups are a few hundred, and a condition never costs a query of its own.
    */
   async slice(
-    query: BaitGuideQuery,
+    query: GuideQuery,
     hours: number,
     keep: (group: SliceGroup) => boolean,
   ): Promise<BaitGuideDetailResponse> {
@@ -181,7 +185,7 @@ export class BaitGuideService {
       this.groups,
       query,
       window,
-      async () => this.repository.catches({ ...query, ...window }),
+      async () => this.repository.catches({ ...this.filters(query), ...window }),
       `|${hours}`,
     );
     const kept = groups.filter((c) =>
@@ -197,13 +201,13 @@ export class BaitGuideService {
    */
   private async keptOr<T>(
     kept: KeptAnswers<Kept<T>>,
-    query: BaitGuideQuery,
+    query: GuideQuery,
     window: { from: number; to: number },
     count: () => Promise<Counted<T>>,
     keySuffix = '',
   ): Promise<T> {
     const span = [window.from, window.to] as const;
-    const key = `${query.fish_id}|${query.map_id ?? ''}${keySuffix}`;
+    const key = `${query.fish_id}|${query.map_id ?? ''}|${trustOf(query)}${keySuffix}`;
     const countedAt = performance.now();
     const held = this.keeping.keep
       ? await kept.holding(key, (prior) => this.repository.unchangedSince(query, prior.changes, prior.window, span))
@@ -240,7 +244,7 @@ export class BaitGuideService {
 
   private async refreshTop(key: string, mapId: number | undefined): Promise<BaitGuideTopResponse> {
     const window = this.window();
-    const rows = await this.repository.allFishBaitCounts({ map_id: mapId, ...window });
+    const rows = await this.repository.allFishBaitCounts({ map_id: mapId, trust: DEFAULT_TRUST_VIEW, ...window });
     const byFish = new Map<number, Map<number, number>>();
     for (const row of rows) {
       let counts = byFish.get(row.fish_id);
@@ -257,6 +261,7 @@ export class BaitGuideService {
           const ranked = rankBaits(counts, 3);
           return { fish_id, total: ranked.total, baits: ranked.baits };
         }),
+      trust: DEFAULT_TRUST_VIEW,
     };
     this.topCache.delete(key);
     if (this.topCache.size >= MAX_TOP_ANSWERS) this.topCache.delete(this.topCache.keys().next().value!);
@@ -271,7 +276,11 @@ export class BaitGuideService {
    */
   async baitCatches(query: BaitCatchesQuery): Promise<BaitCatchesResponse> {
     const window = this.window();
-    const rows = await this.repository.baitCatchCounts({ bait_id: query.bait_id, ...window });
+    const rows = await this.repository.baitCatchCounts({
+      bait_id: query.bait_id,
+      trust: DEFAULT_TRUST_VIEW,
+      ...window,
+    });
     const byFish = new Map<number, number>();
     const byMap = new Map<number, number>();
     for (const row of rows) {
@@ -286,7 +295,13 @@ export class BaitGuideService {
       total: fishes.total,
       fishes: fishes.ranked,
       maps: rankBy('map_id', byMap).ranked,
+      trust: DEFAULT_TRUST_VIEW,
     };
+  }
+
+  /** The repository's filters of a query: the fish, the map, which catches (decision 0039). */
+  private filters(query: GuideQuery) {
+    return { fish_id: query.fish_id, map_id: query.map_id, trust: trustOf(query) };
   }
 
   private window(hours = BAIT_GUIDE_WINDOW_HOURS): { from: number; to: number } {
@@ -294,17 +309,17 @@ export class BaitGuideService {
     return { from: to - hours * HOUR_MS, to };
   }
 
-  private head(
-    query: BaitGuideQuery,
-    window: { from: number; to: number },
-    ranked: { total: number; baits: BaitShare[] },
-  ) {
+  private head(query: GuideQuery, window: { from: number; to: number }, ranked: { total: number; baits: BaitShare[] }) {
     return {
       fish_id: query.fish_id,
       map_id: query.map_id ?? null,
       from: wireTime(window.from),
       to: wireTime(window.to),
       ...ranked,
+      trust: trustOf(query),
     };
   }
 }
+
+/** The query's trust; the AI chat's and the alerts' own queries leave it out: trusted (decision 0039). */
+const trustOf = (query: { trust?: TrustView }): TrustView => query.trust ?? DEFAULT_TRUST_VIEW;

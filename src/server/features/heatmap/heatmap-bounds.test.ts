@@ -4,6 +4,7 @@
  * catches here, while writers with the new catalogue (the catch-commit thread on SQLite files) and with the old one
  * (another process not reloaded yet) keep writing, and when two processes rebuild at once. Real database.
  */
+import { trustClassOf } from '#shared/catch-trust';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
@@ -94,7 +95,7 @@ async function expectCountedWith(mapId: number, bounds: Bounds): Promise<void> {
   const grid = gridOf(bounds);
   const stored = await ctx.db.kysely
     .selectFrom('catch')
-    .select(['fish_id', 'star_type', 'caught_at', 'x', 'y'])
+    .select(['fish_id', 'star_type', 'caught_at', 'x', 'y', 'trust'])
     .where('map_id', '=', mapId)
     .execute();
   const sums = new Map<string, { count: number; last_at: number }>();
@@ -104,16 +105,18 @@ async function expectCountedWith(mapId: number, bounds: Bounds): Promise<void> {
     sum.last_at = Math.max(sum.last_at, at);
     sums.set(key, sum);
   };
-  for (const c of stored) add(`${dayOf(c.caught_at)},${c.star_type},${cellOf(grid, c.x!, c.y!)}`, c.caught_at);
+  const classOf = (c: { trust: number }) => trustClassOf(c.trust)!;
+  for (const c of stored)
+    add(`${classOf(c)},${dayOf(c.caught_at)},${c.star_type},${cellOf(grid, c.x!, c.y!)}`, c.caught_at);
   const naiveDays = sortRows(
     [...sums].map(([key, sum]) => {
-      const [day, star_type, cell] = key.split(',').map(Number) as [number, number, number];
-      return { day, star_type, cell, count: sum.count, last_at: sum.last_at };
+      const [trust_class, day, star_type, cell] = key.split(',').map(Number) as [number, number, number, number];
+      return { trust_class, day, star_type, cell, count: sum.count, last_at: sum.last_at };
     }),
   );
   const rollup = await ctx.db.kysely
     .selectFrom('heat_cell_day')
-    .select(['day', 'star_type', 'cell', 'count', 'last_at'])
+    .select(['trust_class', 'day', 'star_type', 'cell', 'count', 'last_at'])
     .where('map_id', '=', mapId)
     .execute();
   expect(stored.length).toBeGreaterThan(0);
@@ -132,23 +135,29 @@ async function expectCountedWith(mapId: number, bounds: Bounds): Promise<void> {
         const day = dayOf(c.caught_at);
         if (day < Number(end_day) - days + 1 || day >= Number(end_day)) continue;
         const cell = cellOf(grid, c.x!, c.y!);
-        add(`0,${days},${c.star_type},${cell}`, c.caught_at);
-        add(`${c.fish_id},${days},${c.star_type},${cell}`, c.caught_at);
+        add(`0,${days},${classOf(c)},${c.star_type},${cell}`, c.caught_at);
+        add(`${c.fish_id},${days},${classOf(c)},${c.star_type},${cell}`, c.caught_at);
       }
     const newest = new Map<string, number>();
     const naive = sortRows(
       [...sums].map(([key, sum]) => {
-        const [fish_id, days, star_type, cell] = key.split(',').map(Number) as [number, number, number, number];
-        const group = `${fish_id},${days},${star_type}`;
+        const [fish_id, days, trust_class, star_type, cell] = key.split(',').map(Number) as number[] as [
+          number,
+          number,
+          number,
+          number,
+          number,
+        ];
+        const group = `${fish_id},${days},${trust_class},${star_type}`;
         newest.set(group, Math.max(newest.get(group) ?? -Infinity, sum.last_at));
-        return { fish_id, days, star_type, cell, count: sum.count };
+        return { fish_id, days, trust_class, star_type, cell, count: sum.count };
       }),
     );
     const windows = await windowSums(ctx.db.kysely, mapId, Number(end_day));
     expect(sortRows(windows.cells), `windows ending in day ${end_day}`).toEqual(naive);
     const naiveNewest = [...newest].map(([group, last_at]) => {
-      const [fish_id, days, star_type] = group.split(',').map(Number) as [number, number, number];
-      return { fish_id, days, star_type, last_at };
+      const [fish_id, days, trust_class, star_type] = group.split(',').map(Number) as [number, number, number, number];
+      return { fish_id, days, trust_class, star_type, last_at };
     });
     expect(sortRows(windows.newest), `newest catches ending in day ${end_day}`).toEqual(sortRows(naiveNewest));
   }

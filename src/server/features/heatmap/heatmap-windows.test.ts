@@ -1,12 +1,14 @@
 /**
  * The heat map's window sums (catch-store/heat-windows.ts, decision 0021) against the raw catches: once a day's windows
  * are built, the rolling 3, 7 and 30-day views read their whole days from them, and they stay exact while late catches
- * arrive, while batches commit during a build, and across a rollup rebuild. Real database, fixed clock.
+ * arrive, while batches commit during a build, and across a rollup rebuild; for each trust view (decision 0039: a
+ * flagged logger's catches and hidden ones among them). Real database, fixed clock.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeatmapResponse, wireTime } from '#shared/contracts/catches';
+import { DEFAULT_TRUST_VIEW, maxTrustOf, TRUST_VIEWS, TRUSTED_MAX, type TrustView } from '#shared/catch-trust';
 import { createCatchWriter } from '../../catch-store/catch-store';
 import { DAY_MS, dayOf, gridOf } from '../../catch-store/catch-reads';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -26,6 +28,8 @@ const RANGES = ['3d', '7d', '30d'] as const;
 
 let maps: HeatTestMap[];
 let loggerId: string;
+/** A logger under review: its catches are stored flagged, counted only by `trust=all`. */
+let flaggedId: string;
 
 const store = () => createCatchWriter(ctx.db.kysely, ctx.services.catalogue, { clock: () => NOW });
 /** A fresh reader (nothing kept), as after a start. */
@@ -40,10 +44,16 @@ async function heatmap(query: Record<string, string | number>): Promise<HeatmapR
 }
 
 /** The answer's cells and its newest catch, counted here from every stored catch. */
-async function expected(query: { map_id: number; fish_id?: number; star_type?: number; range: string }) {
+async function expected(query: {
+  map_id: number;
+  fish_id?: number;
+  star_type?: number;
+  range: string;
+  trust?: TrustView;
+}) {
   const rows = await ctx.db.kysely
     .selectFrom('catch')
-    .select(['map_id', 'fish_id', 'star_type', 'caught_at', 'x', 'y'])
+    .select(['map_id', 'fish_id', 'star_type', 'caught_at', 'x', 'y', 'trust'])
     .where('map_id', '=', query.map_id)
     .execute();
   const map = maps.find((m) => m.mapId === query.map_id)!;
@@ -53,6 +63,7 @@ async function expected(query: { map_id: number; fish_id?: number; star_type?: n
   let newest = -Infinity;
   for (const r of rows) {
     if (r.caught_at < from || r.caught_at >= NOW) continue;
+    if (r.trust > maxTrustOf(query.trust ?? DEFAULT_TRUST_VIEW)) continue;
     if (query.fish_id !== undefined && r.fish_id !== query.fish_id) continue;
     if (query.star_type !== undefined && r.star_type !== query.star_type) continue;
     newest = Math.max(newest, r.caught_at);
@@ -69,12 +80,13 @@ async function expected(query: { map_id: number; fish_id?: number; star_type?: n
 /** The parts of an answer the test checks. */
 const counted = (answer: HeatmapResponse) => ({ cells: answer.cells, updated_at: answer.updated_at });
 
-/** Every view of every test map: all fish and each fish, all star types and one, each rolling range. */
+/** Every view of every test map: all fish and each fish, all star types and one, each rolling range and trust. */
 function* views() {
   for (const map of maps)
     for (const fish_id of [undefined, ...map.fishIds])
       for (const star_type of [undefined, 0])
-        for (const range of RANGES) yield { map_id: map.mapId, fish_id, star_type, range };
+        for (const range of RANGES)
+          for (const trust of TRUST_VIEWS) yield { map_id: map.mapId, fish_id, star_type, range, trust };
 }
 
 async function expectAllExact() {
@@ -96,9 +108,25 @@ const arbitraryCatch = (days: number) =>
     arbitraryCatchTime(NOW - days * DAY_MS, NOW + 5 * 60_000, TODAY, [0, days]),
   );
 
+/** Writes the items, every third one as the flagged logger's; hides every seventh catch stored. */
 async function write(items: unknown[]) {
-  const answer = await store().writer.writeCatches(loggerId, items);
-  expect(answer.invalid).toBe(0);
+  const flagged = items.filter((_, i) => i % 3 === 2);
+  const answers = [
+    await store().writer.writeCatches(
+      loggerId,
+      items.filter((_, i) => i % 3 !== 2),
+    ),
+    await store().writer.writeCatches(flaggedId, flagged),
+  ];
+  for (const answer of answers) expect(answer.invalid).toBe(0);
+  const stored = await ctx.db.kysely
+    .selectFrom('catch')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(items.length)
+    .execute();
+  const hidden = stored.map((row) => Number(row.id)).filter((id) => id % 7 === 0);
+  if (hidden.length > 0) await ctx.services.catchModeration.hideCatches({ ids: hidden });
 }
 
 beforeAll(async () => {
@@ -108,6 +136,9 @@ beforeAll(async () => {
   maps = heatTestMaps(view, 2, 2);
   const res = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
   loggerId = res.json().client_id;
+  const flagged = await ctx.app.inject({ method: 'POST', url: '/api/c_report/clients', payload: {} });
+  flaggedId = flagged.json().client_id;
+  await ctx.services.catchModeration.flagLogger(flaggedId);
   await write(fc.sample(arbitraryCatch(35), { numRuns: 300, seed: 7 }));
 });
 afterAll(() => ctx?.close());
@@ -130,13 +161,14 @@ describe('heat map window sums', () => {
       (await heatmap({ map_id: map.mapId, range: '7d', ...(fish_id !== undefined && { fish_id }) })).total;
     const before = { all: await total(), fish: await total(fishId) };
 
-    // All fish, as built: the packed sums (one string per star type).
+    // All fish, as built: the packed sums (one string per trust class and star type); the default view reads class 0.
     const packed = () =>
       ctx.db.kysely
         .updateTable('heat_window_packed')
         .where('map_id', '=', map.mapId)
         .where('days', '=', 7)
-        .where('end_day', '=', TODAY);
+        .where('end_day', '=', TODAY)
+        .where('trust_class', '=', 0);
     const extended = await packed()
       .set({ cells: sql<string>`cells || ',0,1000'` })
       .executeTakeFirst();
@@ -147,13 +179,22 @@ describe('heat map window sums', () => {
       .execute();
 
     // All fish, added since the build (a late catch's row beside the packed sums), and one fish's rows.
-    const late = { map_id: map.mapId, days: 7, end_day: TODAY, star_type: 0, cell: 0, count: 1000, last_at: 0 };
+    const late = {
+      map_id: map.mapId,
+      days: 7,
+      end_day: TODAY,
+      trust_class: 0,
+      star_type: 0,
+      cell: 0,
+      count: 1000,
+      last_at: 0,
+    };
     await ctx.db.kysely
       .insertInto('heat_cell_window')
       .values({ ...late, fish_id: 0 })
       .onConflict((oc) =>
         oc
-          .columns(['map_id', 'fish_id', 'days', 'end_day', 'star_type', 'cell'])
+          .columns(['map_id', 'fish_id', 'days', 'end_day', 'trust_class', 'star_type', 'cell'])
           .doUpdateSet({ count: sql<number>`heat_cell_window.count + 1000` }),
       )
       .execute();
@@ -164,7 +205,8 @@ describe('heat map window sums', () => {
         .where('map_id', '=', map.mapId)
         .where('fish_id', '=', fishId)
         .where('days', '=', 7)
-        .where('end_day', '=', TODAY);
+        .where('end_day', '=', TODAY)
+        .where('trust_class', '=', 0);
     const changed = await fishRows()
       .set((eb) => ({ count: eb('count', '+', 1000) }))
       .executeTakeFirst();
@@ -180,6 +222,7 @@ describe('heat map window sums', () => {
       .where('fish_id', '=', 0)
       .where('days', '=', 7)
       .where('end_day', '=', TODAY)
+      .where('trust_class', '=', 0)
       .where('star_type', '=', 0)
       .where('cell', '=', 0)
       .execute();
@@ -193,10 +236,11 @@ describe('heat map window sums', () => {
     const rows: HeatCellWindowTable[] = [];
     for (const map of maps) {
       const { cells, newest } = await windowSums(ctx.db.kysely, map.mapId, TODAY);
-      const lastAt = (days: number, star: number) =>
-        newest.find((n) => n.fish_id === 0 && n.days === days && n.star_type === star)!.last_at;
+      const lastAt = (days: number, trust: number, star: number) =>
+        newest.find((n) => n.fish_id === 0 && n.days === days && n.trust_class === trust && n.star_type === star)!
+          .last_at;
       for (const c of cells.filter((cell) => cell.fish_id === 0))
-        rows.push({ ...c, map_id: map.mapId, end_day: TODAY, last_at: lastAt(c.days, c.star_type) });
+        rows.push({ ...c, map_id: map.mapId, end_day: TODAY, last_at: lastAt(c.days, c.trust_class, c.star_type) });
     }
     expect(rows.length).toBeGreaterThan(0);
     await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -220,12 +264,13 @@ describe('heat map window sums', () => {
       fc.asyncProperty(fc.array(arbitraryCatch(32), { minLength: 1, maxLength: 40 }), async (items) => {
         await write(items);
         const map = maps[items.length % maps.length]!;
-        for (const range of RANGES) {
-          const view = { map_id: map.mapId, range };
-          expect(counted(await heatmap(view))).toEqual(await expected(view));
-          const fish = { ...view, fish_id: map.fishIds[0]! };
-          expect(counted(await heatmap(fish))).toEqual(await expected(fish));
-        }
+        for (const range of RANGES)
+          for (const trust of TRUST_VIEWS) {
+            const view = { map_id: map.mapId, range, trust };
+            expect(counted(await heatmap(view))).toEqual(await expected(view));
+            const fish = { ...view, fish_id: map.fishIds[0]! };
+            expect(counted(await heatmap(fish))).toEqual(await expected(fish));
+          }
       }),
       { numRuns: 15, seed: 11 },
     );
@@ -291,6 +336,7 @@ describe('heat map window sums', () => {
             .where('map_id', '=', map.mapId)
             .where('caught_at', '>=', from)
             .where('caught_at', '<', later)
+            .where('trust', '<=', TRUSTED_MAX)
             .$if(fish_id !== undefined, (q) => q.where('fish_id', '=', fish_id!))
             .executeTakeFirstOrThrow();
           expect(answer.total, JSON.stringify(query)).toBe(Number(rows.n));

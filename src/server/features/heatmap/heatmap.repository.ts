@@ -17,8 +17,11 @@
  *   whole answer and check cheaply whether it still holds (catch-store/catch-changes.ts).
  * - And whether the map's rollup is counted with other bounds than the grid asked (`moved`: a catalogue change whose
  *   rebuild has not committed yet, decision 0025), so that the service asks again with the bounds it is counted with.
+ * - Every part counts the catches of the view's trust (decision 0039): the rollups' trust class 0, or classes 0 and 1
+ *   for `all`, each a range of their keys; the raw catches by their `trust`, the last column of every catch index.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { maxClassOf, maxTrustOf, type TrustView } from '#shared/catch-trust';
 import { CATCH_BOUNDS } from '#shared/contracts/catches';
 import {
   ALL_FISH,
@@ -52,6 +55,8 @@ export interface HeatFilters {
   to: number;
   /** The reader's clock: which days have ended (their sums may be reused). */
   now: number;
+  /** Which catches are counted (decision 0039): the trusted ones, or all that are not hidden. */
+  trust: TrustView;
 }
 
 export interface HeatCells {
@@ -161,7 +166,7 @@ export class HeatmapRepository {
     }
     // Days that ended a while ago change only with a new version; the current day may change any time.
     const reusable = days[1] * DAY_MS <= filters.now - ENDED_DAY_MARGIN_MS;
-    const key = `${filters.map_id}|${filters.fish_id ?? ''}|${filters.star_type ?? ''}|${days[0]}|${days[1]}`;
+    const key = `${filters.map_id}|${filters.fish_id ?? ''}|${filters.star_type ?? ''}|${days[0]}|${days[1]}|${filters.trust}`;
     const kept = reusable ? this.daySums.get(key) : undefined;
     if (kept) {
       const rows = await this.parts(filters, grid, null, raw);
@@ -255,6 +260,7 @@ export class HeatmapRepository {
       ],
     ];
     const star = filters.star_type === undefined ? sql`` : sql` and star_type = ${filters.star_type}`;
+    const classes = classesSql(filters.trust);
     if (whole && 'window' in whole) {
       const { days, endDay } = whole.window;
       parts.push([
@@ -266,21 +272,21 @@ export class HeatmapRepository {
         EVERY_TIME,
         sql`select cell, count, last_at from heat_cell_window
         where map_id = ${filters.map_id} and fish_id = ${filters.fish_id ?? ALL_FISH} and days = ${days}
-          and end_day = ${endDay}${star}`,
+          and end_day = ${endDay} and ${classes}${star}`,
       ]);
       // All fish: the sums as built, packed; the rows above are the late catches added since.
       if (filters.fish_id === undefined)
         parts.push([
           EVERY_TIME,
           sql`select cells, count, last_at from heat_window_packed
-          where map_id = ${filters.map_id} and days = ${days} and end_day = ${endDay}${star}`,
+          where map_id = ${filters.map_id} and days = ${days} and end_day = ${endDay} and ${classes}${star}`,
           'packed',
         ]);
     } else if (whole && filters.fish_id === undefined)
       parts.push([
         WHOLE_DAYS,
         sql`select cell, count, last_at from heat_cell_day
-        where map_id = ${filters.map_id} and day >= ${whole.days[0]} and day < ${whole.days[1]}${star}`,
+        where map_id = ${filters.map_id} and ${classes} and day >= ${whole.days[0]} and day < ${whole.days[1]}${star}`,
       ]);
     else if (whole)
       parts.push([WHOLE_DAYS, this.rawPart(filters, grid, whole.days[0] * DAY_MS, whole.days[1] * DAY_MS)]);
@@ -323,7 +329,8 @@ export class HeatmapRepository {
     return [
       [
         EVERY_TIME,
-        sql`select cell, count, last_at from heat_cell_day where map_id = ${filters.map_id} and day = ${day}${star}`,
+        sql`select cell, count, last_at from heat_cell_day
+        where map_id = ${filters.map_id} and ${classesSql(filters.trust)} and day = ${day}${star}`,
       ],
       [MINUS, this.rawPart(filters, grid, rest[0], rest[1])],
     ];
@@ -383,8 +390,16 @@ export class HeatmapRepository {
     const conditions = [sql`${map} = ${filters.map_id}`, sql`caught_at >= ${from}`, sql`caught_at < ${to}`];
     if (oneFish) conditions.unshift(sql`fish_id = ${filters.fish_id}`);
     if (filters.star_type !== undefined) conditions.push(sql`${star} = ${filters.star_type}`);
+    // Checked inside the index (its last column), never by reading the row.
+    conditions.push(sql`trust <= ${sql.lit(maxTrustOf(filters.trust))}`);
     return sql.join(conditions, sql` and `);
   }
+}
+
+/** The rollup rows of a view's trust (decision 0039): class 0, or both classes (literals: one plan per view). */
+function classesSql(trust: TrustView): RawBuilder<unknown> {
+  const max = maxClassOf(trust);
+  return max === 0 ? sql`trust_class = 0` : sql`trust_class in (0, ${sql.lit(max)})`;
 }
 
 /**

@@ -38,7 +38,7 @@ export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async 
         tags,
         security: [],
         summary: 'Catches per grid cell of a map (catch-report density)',
-        description: `Counts per cell of a ${'`cols × rows`'} grid over the map's bounds, for all fish or one (\`fish_id\`), all star types or one (\`star_type\`). ${WINDOW} \`total\` is exactly the number of stored catches that match (the same as \`/logs/bird\` with the same filters); \`updated_at\` is the newest catch counted. Answers carry an ETag (\`Cache-Control: no-cache\`); a matching If-None-Match gets 304 without a body. Public, not rate-limited.`,
+        description: `Counts per cell of a ${'`cols × rows`'} grid over the map's bounds, for all fish or one (\`fish_id\`), all star types or one (\`star_type\`). ${WINDOW} \`total\` is exactly the number of stored catches that match (the same as \`/logs/bird\` with the same filters); \`updated_at\` is the newest catch counted. \`trust=trusted\` (the default) counts the catches of verified and established loggers that are neither flagged nor hidden; \`trust=all\` adds those of new loggers in probation and flagged ones (never hidden ones); the answer echoes it. Answers carry an ETag (\`Cache-Control: no-cache\`); a matching If-None-Match gets 304 without a body. Public, not rate-limited.`,
         querystring: HeatmapQuery,
         response: {
           200: trustedResponse(HeatmapResponse.describe('The grid, its non-empty cells and the counts')),
@@ -59,7 +59,7 @@ export const heatmapRoutes: FastifyPluginAsyncZod<HeatmapRoutesOptions> = async 
         tags,
         security: [],
         summary: 'What was caught in one cell of the heat map',
-        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`), or with \`size\` (1–${HEATMAP_MAX_BLOCK}) the square of \`size × size\` cells from that one towards larger columns and rows, cut at the grid's edge: the catches counted there (exactly the sum of those cells' counts in \`/heatmap\`), the five most caught fish and baits, the depth range and the cell's area in game coordinates. ${WINDOW} Public, not rate-limited.`,
+        description: `The heat map's filters and one cell (\`col\`, \`row\` as listed in \`cells\`), or with \`size\` (1–${HEATMAP_MAX_BLOCK}) the square of \`size × size\` cells from that one towards larger columns and rows, cut at the grid's edge: the catches counted there (exactly the sum of those cells' counts in \`/heatmap\`), the five most caught fish and baits, the depth range and the cell's area in game coordinates, of the catches \`trust\` says (as \`/heatmap\`). ${WINDOW} Public, not rate-limited.`,
         querystring: HeatCellQuery,
         response: {
           200: HeatCellResponse.describe("The cell's catches, top fish and baits, depths and area"),

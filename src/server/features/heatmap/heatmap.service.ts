@@ -13,6 +13,7 @@ import {
   type HeatmapResponse,
   wireTime,
 } from '#shared/contracts/catches';
+import { DEFAULT_TRUST_VIEW, type TrustView } from '#shared/catch-trust';
 import {
   type AnswerKeeping,
   cellBounds,
@@ -28,6 +29,9 @@ import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-
 import { DomainError } from '../../domain-error';
 import type { KeptAnswerObserver } from '../../metrics/app-metrics';
 import type { HeatFilters, HeatmapRepository } from './heatmap.repository';
+
+/** A heat map query as the route parses it, or as another feature asks it (without `trust`: trusted). */
+export type HeatQuery = Omit<HeatmapQuery, 'trust'> & { trust?: TrustView };
 
 export class HeatmapService {
   constructor(
@@ -52,13 +56,14 @@ export class HeatmapService {
   }
 
   /** The heat map, serialised (the route sends it with its ETag): a kept answer while it holds, else counted. */
-  async heatmap(query: HeatmapQuery): Promise<SerializedAnswer> {
+  async heatmap(query: HeatQuery): Promise<SerializedAnswer> {
     let grid = await this.gridOf(query.map_id);
     const filters = this.filters(query);
     const window = [filters.from, filters.to] as const;
     // The grid too: a catalogue import that moves a map's bounds moves its cells.
     const { bounds } = grid;
-    const key = [query.map_id, query.fish_id, query.star_type, query.range, query.from, query.to]
+    const trust = query.trust ?? DEFAULT_TRUST_VIEW;
+    const key = [query.map_id, query.fish_id, query.star_type, query.range, query.from, query.to, trust]
       .concat([bounds.x_min, bounds.y_min, bounds.x_max, bounds.y_max])
       .join('|');
     const countedAt = performance.now();
@@ -110,6 +115,7 @@ export class HeatmapService {
       max,
       total,
       updated_at: list.length > 0 ? wireTime(lastAt) : null,
+      trust,
     };
     const serialized = serializedAnswer(JSON.stringify(answer), 'volatile');
     if (this.keeping.keep) this.answers.set(key, { answer: serialized, changes, window }, countedAt);
@@ -117,7 +123,7 @@ export class HeatmapService {
   }
 
   /** One cell's catches (or a square of cells': `size`) under the same filters. */
-  async cell(query: HeatCellQuery): Promise<HeatCellResponse> {
+  async cell(query: Omit<HeatCellQuery, 'trust'> & { trust?: TrustView }): Promise<HeatCellResponse> {
     const grid = await this.gridOf(query.map_id);
     const filters = this.filters(query);
     const size = query.size ?? 1;
@@ -131,6 +137,7 @@ export class HeatmapService {
       from: wireTime(filters.from),
       to: wireTime(filters.to),
       ...detail,
+      trust: filters.trust,
     };
   }
 
@@ -141,7 +148,7 @@ export class HeatmapService {
   }
 
   /** `range` ends now; `from`/`to` are taken as given (`from` inclusive, `to` exclusive, as the logs take them). */
-  private filters(query: HeatmapQuery): HeatFilters {
+  private filters(query: HeatQuery): HeatFilters {
     // One reading of the clock: a rolling window ends exactly at the `now` that decides which days have ended.
     const now = this.clock();
     const given = query.from !== undefined && query.to !== undefined;
@@ -149,6 +156,7 @@ export class HeatmapService {
     const from = given
       ? Date.parse(query.from!)
       : to - HEATMAP_RANGE_DAYS[query.range ?? DEFAULT_HEATMAP_RANGE] * DAY_MS;
-    return { map_id: query.map_id, fish_id: query.fish_id, star_type: query.star_type, from, to, now };
+    const trust = query.trust ?? DEFAULT_TRUST_VIEW;
+    return { map_id: query.map_id, fish_id: query.fish_id, star_type: query.star_type, from, to, now, trust };
   }
 }

@@ -122,6 +122,8 @@ describe('POST /api/c_report/catches', () => {
       caught_at: at,
       game_hour: 24,
       created_at: row!.created_at,
+      // A logger with no probation (the test app's setting) and no verified account: established.
+      trust: 1,
     });
     expect(row!.night).toBe(true);
     expect(row!.created_at).toBeGreaterThanOrEqual(at);

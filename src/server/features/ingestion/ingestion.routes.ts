@@ -86,7 +86,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
       schema: {
         tags: loggerTags,
         summary: "A logger uploads catches (idempotent by the logger's `report_id`)",
-        description: `${BATCH_RULES} A catch is checked against the catalogue: the ids exist, the fish lives on the map, the weight is within the fish's range, x/y are inside the map's bounds (edges included), \`caught_at\` is at most 5 minutes ahead and at most 400 days old. \`game_hour\` 0 is stored as 24.`,
+        description: `${BATCH_RULES} A catch is checked against the catalogue: the ids exist, the fish lives on the map, the weight is within the fish's range, x/y are inside the map's bounds (edges included), \`caught_at\` is at most 5 minutes ahead and at most 400 days old. \`game_hour\` 0 is stored as 24. Game reality per logger: by default at most 6 catches in any UTC minute and 200 in any UTC hour of \`caught_at\` (a late batch counts where its catches fall); catches beyond are \`invalid\` with the reason (not stored, the rest of the batch is) and the logger is flagged for review, after which its catches are stored flagged. A new logger's catches are in probation (counted only by views with \`trust=all\`) for its first 24 hours after its first upload; a catch heavier than the fish's official record is stored flagged.`,
         security: loggerSecurity,
         body: batchBody(CatchItem),
         response: {

@@ -46,18 +46,28 @@ export interface LoggersRoutesOptions {
   loggerAuth: LoggerAuth;
   rateLimits: RateLimits;
   ipPerMinute: number;
+  /**
+   * Registrations per client address a day, and bind requests per account a day (decision 0039): a new logger's
+   * catches are in probation, so one address or account should not make many of them.
+   */
+  limits: { registrationsPerIpPerDay: number; bindsPerAccountPerDay: number };
 }
+
+const DAY_MS = 86_400_000;
 
 export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async (
   app,
-  { loggerBinding, loggerAuth, rateLimits, ipPerMinute },
+  { loggerBinding, loggerAuth, rateLimits, ipPerMinute, limits },
 ) => {
   const callingLogger = (request: FastifyRequest) => loggerAuth.clientOf(request);
 
   app.post(
     '/c_report/clients',
     {
-      onRequest: rateLimits.perIp('create-client', ipPerMinute, 60_000),
+      onRequest: [
+        rateLimits.perIp('create-client', ipPerMinute, 60_000),
+        rateLimits.perIp('create-client-day', limits.registrationsPerIpPerDay, DAY_MS),
+      ],
       // The answer holds the logger's secret token.
       onSend: noStore,
       preValidation: requireJsonBody,
@@ -65,14 +75,18 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
         tags,
         summary: 'A logger registers itself: answers its public id and its secret upload token (shown once)',
         description:
-          'No account needed. Keep `client_token` secret (only its hash is stored): it authenticates the uploads and ' +
+          "No account needed; a new logger's catches are in probation (not counted by default views) for the first " +
+          'hours after its first upload. Keep `client_token` secret (only its hash is stored): it authenticates the uploads and ' +
           "the logger's other routes. `client_id` is the logger id the player binds to an account. `player_name` and " +
           '`version` are one line each, without control, bidi or zero-width characters.',
         security: [],
         body: CreateClientBody.optional(),
         response: {
           201: CreateClientResponse.describe('The new logger: its id and its secret token'),
-          429: rateLimited(`More than ${ipPerMinute} registrations this minute from this address`),
+          429: rateLimited(
+            `More than ${ipPerMinute} registrations this minute, or ${limits.registrationsPerIpPerDay} in 24 hours, ` +
+              'from this address',
+          ),
         },
       },
     },
@@ -145,7 +159,7 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
   app.post(
     '/c_report/user/bind_client_id',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, rateLimits.perUser('bind-client-day', limits.bindsPerAccountPerDay, DAY_MS)],
       preValidation: requireJsonBody,
       schema: {
         tags,
@@ -160,7 +174,10 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
           ),
           404: errorCodes(AuthErrorCode.CLIENT_NOT_FOUND).describe('No logger has this id'),
           409: errorCodes(AuthErrorCode.CLIENT_ALREADY_BOUND).describe('Another account holds this logger'),
-          429: rateLimited('Too many wrong binding codes for this logger or from this account'),
+          429: rateLimited(
+            'Too many wrong binding codes for this logger or from this account, or more than ' +
+              `${limits.bindsPerAccountPerDay} bind requests from this account in 24 hours`,
+          ),
         },
       },
     },
@@ -171,7 +188,7 @@ export const loggersRoutes: FastifyPluginAsyncZod<LoggersRoutesOptions> = async 
   app.delete(
     '/c_report/user/bind_client_id',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, rateLimits.perUser('bind-client-day', limits.bindsPerAccountPerDay, DAY_MS)],
       preValidation: requireJsonBody,
       schema: {
         tags,

@@ -12,6 +12,7 @@ import {
   wireTime,
 } from '#shared/contracts/catches';
 import type { RodType, WeatherKind, BoatDirection } from '#shared/game/catch-attributes';
+import { trustLevelOf, VISIBLE_MAX } from '#shared/catch-trust';
 import type { Dialect } from '../../db/database';
 import { KeptAnswers } from '../../catch-store/catch-reads';
 import { notFromIndex } from '../../db/planner-hints';
@@ -82,7 +83,13 @@ const CAUGHT_COLUMNS = [
   'time_spent',
 ] as const;
 
-type CatchRow = Pick<Database['catch'], Exclude<(typeof CAUGHT_COLUMNS)[number], 'id'>> & { id: number };
+/** A catch's columns: those both logs show, and its trust (decision 0039). */
+const CATCH_COLUMNS = [...CAUGHT_COLUMNS, 'trust'] as const;
+
+type CatchRow = Pick<Database['catch'], Exclude<(typeof CAUGHT_COLUMNS)[number], 'id'>> & {
+  id: number;
+  trust: number;
+};
 type RecordRow = Pick<Database['official_record'], Exclude<(typeof CAUGHT_COLUMNS)[number], 'id'>> & {
   id: number;
   player_name: string;
@@ -134,6 +141,8 @@ export function toBirdLogItem(row: CatchRow): BirdLogItem {
     x: measured.x,
     y: measured.y,
     time_spent: measured.time_spent,
+    // A value another tool stored out of range reads as flagged.
+    trust: trustLevelOf(Number(row.trust)),
   };
 }
 
@@ -197,18 +206,27 @@ export class LogsRepository {
 
   async listCatches(filters: CatchFilters, paging: Paging): Promise<LogPage<BirdLogItem>> {
     const mine = filters.client_id !== undefined;
-    let query = this.db.selectFrom('catch').where(logWhere<'catch'>(filters, this.dialect, mine));
+    // Hidden catches are never listed (decision 0039); `trust` is the last column of every catch index.
+    let query = this.db
+      .selectFrom('catch')
+      .where(logWhere<'catch'>(filters, this.dialect, mine))
+      .where('trust', '<=', VISIBLE_MAX);
     if (mine) query = query.where('client_id', '=', filters.client_id!);
     if (filters.x_min !== undefined) query = query.where('x', '>=', filters.x_min);
     if (filters.x_max !== undefined) query = query.where('x', '<', filters.x_max);
     if (filters.y_min !== undefined) query = query.where('y', '>=', filters.y_min);
     if (filters.y_max !== undefined) query = query.where('y', '<', filters.y_max);
-    const rows = await this.newestFirst(query.select(CAUGHT_COLUMNS), paging).execute();
+    const rows = await this.newestFirst(query.select(CATCH_COLUMNS), paging).execute();
     return this.page(rows.map(toBirdLogItem), query, paging, !mine);
   }
 
   async findCatch(id: number): Promise<BirdLogItem | null> {
-    const row = await this.db.selectFrom('catch').select(CAUGHT_COLUMNS).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('catch')
+      .select(CATCH_COLUMNS)
+      .where('id', '=', id)
+      .where('trust', '<=', VISIBLE_MAX)
+      .executeTakeFirst();
     return row ? toBirdLogItem(row) : null;
   }
 

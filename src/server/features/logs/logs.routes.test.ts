@@ -22,8 +22,8 @@ let ctx: TestContext;
 const HOUR = 3_600_000;
 const T = Date.UTC(2026, 10, 20, 12, 0, 0);
 
-/** The contract's fields of a catch in the logs, in order: never `report_id`, `client_id` or a player. */
-const BIRD_KEYS = [
+/** The contract's fields of a catch or a record in the logs, in order: never `report_id`, `client_id` or a player. */
+const CAUGHT_KEYS = [
   'id',
   'caught_at',
   'map_id',
@@ -44,6 +44,8 @@ const BIRD_KEYS = [
   'y',
   'time_spent',
 ];
+/** A catch's: with its trust level (decision 0039). */
+const BIRD_KEYS = [...CAUGHT_KEYS, 'trust'];
 
 let loggerA: string;
 let loggerB: string;
@@ -170,6 +172,8 @@ describe('GET /api/logs/bird', () => {
       x: 120.5,
       y: 80.25,
       time_spent: 95,
+      // Written straight into the table: the column's default, as for every catch stored before migration 0024.
+      trust: 'established',
     });
   });
 
@@ -335,7 +339,7 @@ describe('GET /api/logs/official/{id}', () => {
     const res = await get(`/api/logs/official/${r.r2}`);
     expect(res.statusCode).toBe(200);
     expect(OfficialLogItem.parse(res.json())).toMatchObject({ id: r.r2, player_name: 'Old Salt' });
-    expect(Object.keys(res.json())).toEqual([...BIRD_KEYS, 'player_name']);
+    expect(Object.keys(res.json())).toEqual([...CAUGHT_KEYS, 'player_name']);
     const missing = await get('/api/logs/official/999999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'RECORD_NOT_FOUND' });

@@ -54,7 +54,7 @@ export const logsRoutes: FastifyPluginAsyncZod<LogsRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'AI records: catches reported by the bird loggers, newest first',
-        description: `${FILTERS} \`mine=true\` (bearer token): only the catches of the current user's bound logger (none without one). A catch never shows which logger or player sent it. ${PUBLIC}`,
+        description: `${FILTERS} \`mine=true\` (bearer token): only the catches of the current user's bound logger (none without one). A catch never shows which logger or player sent it; each shows its \`trust\` level (catches an operator hid are never listed). ${PUBLIC}`,
         security: optionalBearer,
         querystring: BirdLogQuery,
         response: { 200: trustedResponse(BirdLogPage.describe('One page of catches')), ...responses },

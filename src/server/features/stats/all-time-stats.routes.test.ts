@@ -230,7 +230,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL partitions', () => {
     const { rows } = await sql<{ def: string }>`select pg_get_indexdef('catch_client_caught'::regclass) as def`.execute(
       ctx.db.kysely,
     );
-    expect(rows[0]!.def).toMatch(/\(client_id, caught_at, id, map_id, fish_id, bait_id, star_type, rod_type, weight\)/);
+    // Migration 0024 appended the trust level (decision 0039).
+    expect(rows[0]!.def).toMatch(
+      /\(client_id, caught_at, id, map_id, fish_id, bait_id, star_type, rod_type, weight, trust\)/,
+    );
     expect(await count('catch_client_star_fish').catch(() => 'gone')).toBe('gone');
   });
 });

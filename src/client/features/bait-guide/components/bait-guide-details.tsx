@@ -331,14 +331,16 @@ function SharesView({ baits, total }: { baits: BaitShare[]; total: number }) {
 interface BaitGuideDetailsProps {
   fish: number;
   map: number | null;
+  /** Unverified catches too (`trust=all`). */
+  all?: boolean;
   /** The map's name, null for every map. */
   mapName: string | null;
 }
 
-export function BaitGuideDetails({ fish, map, mapName }: BaitGuideDetailsProps) {
+export function BaitGuideDetails({ fish, map, all = false, mapName }: BaitGuideDetailsProps) {
   const { t } = useTranslation('bait-guide');
   const label = useBaitLabel();
-  const detail = useBaitGuideDetail(fish, map);
+  const detail = useBaitGuideDetail(fish, map, all);
   const data = detail.data;
 
   const series = useMemo<Series[]>(() => {

@@ -1,4 +1,4 @@
-import { Grid, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { Grid, Select, Switch, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBaseConfig } from '../../../lib/base-config';
@@ -11,6 +11,9 @@ interface BaitGuideFiltersProps {
   map: number | null;
   onFishChange: (fish: number | null) => void;
   onMapChange: (map: number | null) => void;
+  /** Unverified catches counted too (`trust=all`, decision 0039). */
+  all: boolean;
+  onAllChange: (all: boolean) => void;
 }
 
 /**
@@ -22,7 +25,7 @@ function fold(text: string): string {
 }
 
 /** The fish to look at (searchable by its name in any language, or its latin name) and one of the maps it lives on. */
-export function BaitGuideFilters({ fish, map, onFishChange, onMapChange }: BaitGuideFiltersProps) {
+export function BaitGuideFilters({ fish, map, onFishChange, onMapChange, all, onAllChange }: BaitGuideFiltersProps) {
   const { t } = useTranslation('bait-guide');
   const lang = useLocale();
   const displayName = useDisplayName();
@@ -95,6 +98,14 @@ export function BaitGuideFilters({ fish, map, onFishChange, onMapChange }: BaitG
           disabled={fish === null}
           clearButtonProps={{ 'aria-label': t('filters.clearMap') }}
           nothingFoundMessage={t('filters.noMapFound')}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Switch
+          label={t('filters.includeUnverified')}
+          description={t('filters.includeUnverifiedHelp')}
+          checked={all}
+          onChange={(event) => onAllChange(event.currentTarget.checked)}
         />
       </Grid.Col>
     </Grid>

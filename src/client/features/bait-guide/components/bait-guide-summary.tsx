@@ -10,7 +10,8 @@ import { Fact } from '../../../components/fact';
 import { useMatchMedia } from '../../../lib/browser-state';
 
 interface BaitGuideSummaryProps {
-  guide: Pick<BaitGuideResponse, 'total' | 'from' | 'to'>;
+  /** `trust`: what the sample counts (absent: trusted catches, as every answer before it was echoed). */
+  guide: Pick<BaitGuideResponse, 'total' | 'from' | 'to'> & { trust?: BaitGuideResponse['trust'] };
   /** The map's name, null for every map. */
   mapName: string | null;
   onOpenDetails?: () => void;
@@ -28,6 +29,9 @@ export function BaitGuideSummary({ guide, mapName, onOpenDetails }: BaitGuideSum
         <Group gap="lg" align="flex-start">
           <Fact label={t('summary.sample')} testId="sample-size">
             {t('summary.catches', { count: guide.total, formatted: formatCount(guide.total, lang) })}
+          </Fact>
+          <Fact label={t('summary.counted')} testId="counted">
+            {guide.trust === 'all' ? t('summary.countedAll') : t('summary.countedTrusted')}
           </Fact>
           <Fact label={t('summary.scope')} testId="scope">
             {mapName ?? t('summary.allMaps')}

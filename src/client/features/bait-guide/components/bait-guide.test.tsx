@@ -26,6 +26,8 @@ let failGuide = false;
 function guideFor(request: RecordedRequest) {
   const fish = request.search.get('fish_id');
   const map = request.search.get('map_id');
+  if (fish === '10' && map === null && request.search.get('trust') === 'all')
+    return json({ ...PIKE_GUIDE, total: 150, trust: 'all' });
   if (fish === '10' && map === null) return json(PIKE_GUIDE);
   if (fish === '10' && map === '2') return json(PIKE_ON_MAP_2);
   return json(EMPTY_GUIDE(Number(fish), map === null ? null : Number(map)));
@@ -121,6 +123,18 @@ describe('BaitGuide', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('scope').textContent).toBe(zh.summary.allMaps);
     expect(screen.getByText(zh.ranking.hidden_other.replace('{{count}}', '1').replace('{{min}}', '3'))).toBeTruthy();
+  });
+
+  it('counts unverified catches too once the switch is on, in the URL, and says what the sample counts', async () => {
+    const router = renderPage('/query/bait-guide?fish_id=10');
+    await screen.findByRole('list', { name: zh.ranking.label });
+    expect(api.to('GET', '/api/bait-guide')[0]!.search.has('trust')).toBe(false);
+    expect(screen.getByTestId('counted').textContent).toBe(zh.summary.countedTrusted);
+    fireEvent.click(screen.getByRole('switch', { name: new RegExp(`^${zh.filters.includeUnverified}`) }));
+    await waitFor(() => expect(router.state.location.search).toBe('?fish_id=10&trust=all'));
+    await waitFor(() => expect(api.to('GET', '/api/bait-guide').at(-1)!.search.get('trust')).toBe('all'));
+    await waitFor(() => expect(screen.getByTestId('counted').textContent).toBe(zh.summary.countedAll));
+    expect(screen.getByTestId('sample-size').textContent).toBe(catches(150));
   });
 
   it("shows the rare baits on 'show all' and hides them again", async () => {

@@ -58,7 +58,7 @@ export function BaitGuide({ actions }: BaitGuideProps = {}) {
   const mapItem = mapById(map);
   const mapName = mapItem ? displayName(mapItem) : null;
   const fishName = fish ? displayName(fish) : params.fish !== null ? t('unknownFish', { id: params.fish }) : '';
-  const guide = useBaitGuide(params.fish, map);
+  const guide = useBaitGuide(params.fish, map, params.all);
 
   // The drawer keeps its fish while it slides out, instead of going blank as the URL is cleared.
   const [lastDetails, setLastDetails] = useState<{ fish: number; map: number | null } | null>(null);
@@ -123,6 +123,8 @@ export function BaitGuide({ actions }: BaitGuideProps = {}) {
         map={map}
         onFishChange={(next) => update({ fish: next, map: null, details: false })}
         onMapChange={(next) => update({ map: next })}
+        all={params.all}
+        onAllChange={(next) => update({ all: next })}
       />
       {fish ? (
         <Group justify="space-between" gap="sm">
@@ -152,7 +154,7 @@ export function BaitGuide({ actions }: BaitGuideProps = {}) {
       >
         {shownDetails && hydrated && (
           <Suspense fallback={<DetailsSkeleton />}>
-            <BaitGuideDetails fish={shownDetails.fish} map={shownDetails.map} mapName={mapName} />
+            <BaitGuideDetails fish={shownDetails.fish} map={shownDetails.map} all={params.all} mapName={mapName} />
           </Suspense>
         )}
       </Drawer>

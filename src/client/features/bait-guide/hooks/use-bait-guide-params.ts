@@ -9,10 +9,12 @@ interface BaitGuideParams {
   map: number | null;
   /** Whether the detailed proportions are open. */
   details: boolean;
+  /** Unverified catches too (`trust=all`: new loggers in probation, flagged ones); false: trusted ones only. */
+  all: boolean;
 }
 
 /**
- * The selection lives in the URL (`?fish_id=3&map_id=11&details=1`) so a guide can be shared and restored, and the
+ * The selection lives in the URL (`?fish_id=3&map_id=11&details=1&trust=all`) so a guide can be shared and restored, and the
  * back button closes the details it opened.
  */
 export function useBaitGuideParams(): [
@@ -27,6 +29,7 @@ export function useBaitGuideParams(): [
       fish,
       map: fish === null ? null : parseId(searchParams.get(BAIT_GUIDE_PARAMS.map)),
       details: fish !== null && searchParams.get(BAIT_GUIDE_PARAMS.details) === '1',
+      all: searchParams.get(BAIT_GUIDE_PARAMS.trust) === 'all',
     };
   }, [searchParams]);
 
@@ -36,6 +39,7 @@ export function useBaitGuideParams(): [
         if ('fish' in patch) setParam(next, BAIT_GUIDE_PARAMS.fish, patch.fish);
         if ('map' in patch) setParam(next, BAIT_GUIDE_PARAMS.map, patch.map);
         if ('details' in patch) setParam(next, BAIT_GUIDE_PARAMS.details, patch.details ? '1' : null);
+        if ('all' in patch) setParam(next, BAIT_GUIDE_PARAMS.trust, patch.all ? 'all' : null);
       }, options),
     [edit],
   );

@@ -15,7 +15,7 @@ export function fishBaitGuideQuery(fishId: number) {
   return queryOptions({
     queryKey: queryKeys.baitGuide.ranking(fishId, null),
     queryFn: ({ signal }) =>
-      api.get<BaitGuideResponse>('/api/bait-guide', { fish_id: fishId } satisfies BaitGuideQuery, { signal }),
+      api.get<BaitGuideResponse>('/api/bait-guide', { fish_id: fishId } satisfies Partial<BaitGuideQuery>, { signal }),
     // The window ends "now" on the server, so a minute-old answer is as good as a fresh one (as in the bait guide).
     staleTime: 60_000,
   });

@@ -78,7 +78,7 @@ const BAITS: BaitItem[] = [
 
 /** Carp and pike were caught in the window (sturgeon was not); on White River only the pike. */
 function top(mapId: string | null): BaitGuideTopResponse {
-  const window = { from: '2026-01-01T00:00:00Z', to: '2026-01-04T00:00:00Z' };
+  const window = { from: '2026-01-01T00:00:00Z', to: '2026-01-04T00:00:00Z', trust: 'trusted' as const };
   if (mapId === '12') {
     return {
       map_id: 12,

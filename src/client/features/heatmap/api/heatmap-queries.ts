@@ -12,10 +12,18 @@ export interface HeatQuery {
   fish: number | null;
   star: number | null;
   range: HeatmapRange;
+  /** Unverified catches too (`trust=all`, decision 0039). */
+  all: boolean;
 }
 
-function heatQuery({ map, fish, star, range }: HeatQuery): Query {
-  return { map_id: map, fish_id: fish ?? undefined, star_type: star ?? undefined, range };
+function heatQuery({ map, fish, star, range, all }: HeatQuery): Query {
+  return {
+    map_id: map,
+    fish_id: fish ?? undefined,
+    star_type: star ?? undefined,
+    range,
+    trust: all ? 'all' : undefined,
+  };
 }
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -13,6 +13,8 @@ interface HeatLegendProps {
   total: number | null;
   updatedAt: string | null;
   range: HeatmapRange;
+  /** Whether the counts include unverified catches (`trust=all`): the summary says what it counts. */
+  all: boolean;
   heatClasses: readonly HeatClass[];
   /** Cells per side of the drawn squares (1: single cells), which the classes count. */
   blockSize: number;
@@ -23,7 +25,7 @@ interface HeatLegendProps {
  * reports behind it, how fresh they are, and the legend of the colours with their counts. The swatches sit on a light
  * strip like the map's own picture, so the palest and the darkest class read the same in both colour schemes.
  */
-export function HeatLegend({ id, total, updatedAt, range, heatClasses, blockSize }: HeatLegendProps) {
+export function HeatLegend({ id, total, updatedAt, range, all, heatClasses, blockSize }: HeatLegendProps) {
   const { t } = useTranslation('heatmap');
   const lang = useLocale();
   const dates = useDateFormat();
@@ -42,6 +44,9 @@ export function HeatLegend({ id, total, updatedAt, range, heatClasses, blockSize
                   formatted: formatCount(total, lang),
                   range: t(`summary.range${range}`),
                 })}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="heat-trust">
+            {all ? t('summary.countsAll') : t('summary.countsTrusted')}
           </Text>
           <Text size="sm" c="dimmed" data-testid="heat-updated">
             {total === null

@@ -167,6 +167,20 @@ describe('home heat map', SLOW, () => {
     );
   });
 
+  it('counts unverified catches too once the switch is on, in the URL, and says what it counts', async () => {
+    const { router } = render();
+    await screen.findByRole('region', { name: fill(en.map.label, { map: 'Amber Lake' }) });
+    await waitFor(() => expect(screen.getByTestId('heat-trust').textContent).toBe(en.summary.countsTrusted));
+    const toggle = screen.getByRole('switch', { name: new RegExp(`^${en.filters.includeUnverified}`) });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(router.state.location.search).toBe('?trust=all'));
+    await waitFor(() => expect(lastHeat()).toEqual({ map_id: '1', range: '7d', trust: 'all' }));
+    await waitFor(() => expect(screen.getByTestId('heat-trust').textContent).toBe(en.summary.countsAll));
+    fireEvent.click(screen.getByRole('switch', { name: new RegExp(`^${en.filters.includeUnverified}`) }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('changes map and fish through the URL, offering only the fish of the chosen map', async () => {
     const { router } = render(`${HOME}?map=2&fish=12`);
     await screen.findByRole('region', { name: fill(en.map.label, { map: 'North River' }) });

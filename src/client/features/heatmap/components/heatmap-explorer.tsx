@@ -74,8 +74,11 @@ function useHeatView() {
   const mapId = urlMapKnown ? params.map : ((pickable(maps)[0] ?? maps[0])?.id ?? null);
   const map = mapById(mapId);
   const query = useMemo<HeatQuery | null>(
-    () => (mapId === null ? null : { map: mapId, fish: params.fish, range: params.range, star: params.star }),
-    [mapId, params.fish, params.range, params.star],
+    () =>
+      mapId === null
+        ? null
+        : { map: mapId, fish: params.fish, range: params.range, star: params.star, all: params.all },
+    [mapId, params.fish, params.range, params.star, params.all],
   );
   const mapFish = useMemo(() => fish.filter((item) => mapId !== null && item.data.maps.includes(mapId)), [fish, mapId]);
   const fishes = useMapFishes(mapId, mapFish);
@@ -148,8 +151,8 @@ function ExplorerBody() {
   const detailsRef = useRef<HTMLElement>(null);
   const scrollToDetails = useRef(false);
   const filters = useMemo<HeatFilters>(
-    () => ({ map: mapId, fish: params.fish, range: params.range, star: params.star }),
-    [mapId, params.fish, params.range, params.star],
+    () => ({ map: mapId, fish: params.fish, range: params.range, star: params.star, all: params.all }),
+    [mapId, params.fish, params.range, params.star, params.all],
   );
   const data = heat.data;
   const current = data !== undefined && !heat.isPlaceholderData;
@@ -292,6 +295,7 @@ function ExplorerBody() {
               total={data ? data.total : null}
               updatedAt={data?.updated_at ?? null}
               range={params.range}
+              all={params.all}
               heatClasses={data && data.total > 0 ? heatClasses : []}
               blockSize={blocks?.size ?? 1}
             />

@@ -1,4 +1,4 @@
-import { Grid, Select } from '@mantine/core';
+import { Grid, Select, Switch } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FishItem } from '#shared/contracts/catalogue';
@@ -97,6 +97,14 @@ export function HeatmapFilters({ value, fishes, onChange }: HeatmapFiltersProps)
             clearLabel={t('filters.clearStar')}
             value={value.star}
             onChange={(star) => onChange({ star })}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Switch
+            label={t('filters.includeUnverified')}
+            description={t('filters.includeUnverifiedHelp')}
+            checked={value.all}
+            onChange={(event) => onChange({ all: event.currentTarget.checked })}
           />
         </Grid.Col>
       </Grid>

@@ -11,6 +11,8 @@ export interface HeatFilters {
   range: HeatmapRange;
   /** 0 (unknown) or 446–452; null for every star type. */
   star: number | null;
+  /** Unverified catches too (`trust=all`: new loggers in probation, flagged ones); false: trusted ones only. */
+  all: boolean;
 }
 
 interface HeatParams extends HeatFilters {
@@ -35,7 +37,7 @@ function cellParam(spot: Spot): string {
 }
 
 /**
- * The view lives in the URL (`/?map=3&fish=42&range=30d&star=448&cell=12-34`), so it can be shared and restored,
+ * The view lives in the URL (`/?map=3&fish=42&range=30d&star=448&cell=12-34&trust=all`), so it can be shared and restored,
  * and every change is a history entry: the back button undoes a filter or closes the cell it opened. Defaults (the
  * first map, all fish, 7 days, every star type) are left out. Another map closes the cell, which belongs to a grid
  * of the old map; other filters keep it open and its catches follow them.
@@ -50,6 +52,7 @@ export function useHeatmapParams(): [HeatParams, (patch: Partial<HeatParams>) =>
       range: parseOneOf(searchParams.get('range'), HEATMAP_RANGES) ?? DEFAULT_HEATMAP_RANGE,
       star: parseStarType(searchParams.get('star')),
       cell: parseCell(searchParams.get('cell')),
+      all: searchParams.get('trust') === 'all',
     }),
     [searchParams],
   );
@@ -65,6 +68,7 @@ export function useHeatmapParams(): [HeatParams, (patch: Partial<HeatParams>) =>
         if ('star' in patch) setParam(next, 'star', patch.star);
         if ('range' in patch) setParam(next, 'range', patch.range === DEFAULT_HEATMAP_RANGE ? null : patch.range);
         if ('cell' in patch) setParam(next, 'cell', patch.cell ? cellParam(patch.cell) : null);
+        if ('all' in patch) setParam(next, 'trust', patch.all ? 'all' : null);
       }),
     [edit],
   );

@@ -44,7 +44,9 @@ beforeAll(async () => {
 beforeEach(async () => {
   api = fakeApi({
     'GET /api/system/get_category_list': () => json({ category_list: CATEGORY_LIST }),
-    'GET /api/logs/bird': answer(pageOf([birdItem(), birdItem({ id: 6, fish_id: 11, star_type: 0, bait2_id: 101 })])),
+    'GET /api/logs/bird': answer(
+      pageOf([birdItem(), birdItem({ id: 6, fish_id: 11, star_type: 0, bait2_id: 101, trust: 'probation' })]),
+    ),
     'GET /api/logs/official': answer(pageOf([officialItem()])),
   });
   resetBaseConfig();
@@ -84,6 +86,9 @@ describe('AI records', SLOW, () => {
     expect(first.getByText(formatDateTime('2026-11-20T08:15:00Z').slice(0, 10))).toBeTruthy();
     // A sandwich rig shows both baits.
     expect(within(rows[1]!).getAllByRole('button', { name: new RegExp(en.bait.show) })).toHaveLength(2);
+    // Every catch says how far it is trusted (issue 24): a new logger's at once, before the heat map counts it.
+    expect(first.getByTestId('trust-badge').textContent).toBe(en.trust.established);
+    expect(within(rows[1]!).getByTestId('trust-badge').textContent).toBe(en.trust.probation);
     expect(screen.getByTestId('log-total').textContent).toBe(fill(en.list.total_other, { count: 2 }));
     expect(Object.fromEntries(lastList())).toEqual({ page: '1', page_size: '20' });
   });

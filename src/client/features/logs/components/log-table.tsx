@@ -12,6 +12,7 @@ import type { LogItem, LogKind } from '../api/log-queries';
 import { detailSearch } from '../hooks/use-log-params';
 import { formatWeight } from '../../../lib/format-number';
 import { CatchBaits } from './bait-info';
+import { TrustBadge } from './trust-badge';
 import { useMatchMedia } from '../../../lib/browser-state';
 
 interface LogTableProps {
@@ -95,6 +96,7 @@ export function LogTable({ kind, items }: LogTableProps) {
                       )}
                       {/* Most catches are no trophy: a badge on each would drown the ones that are. */}
                       {item.star_type !== STAR_TYPE_UNKNOWN && <StarBadge starType={item.star_type} size="sm" />}
+                      {'trust' in item && <TrustBadge level={item.trust} />}
                     </Stack>
                   </Table.Td>
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
