@@ -23,6 +23,7 @@ const PIKE: BaitGuideResponse = {
   to: TO,
   total: 9,
   baits: [withShare({ bait_id: 100, count: 9 }, 9)],
+  trust: 'trusted',
 };
 const WORM: BaitCatchesResponse = {
   bait_id: 100,
@@ -31,12 +32,14 @@ const WORM: BaitCatchesResponse = {
   total: 9,
   fishes: [withShare({ fish_id: 10, count: 9 }, 9)],
   maps: [withShare({ map_id: 1, count: 9 }, 9)],
+  trust: 'trusted',
 };
 const TOP: BaitGuideTopResponse = {
   map_id: 1,
   from: FROM,
   to: TO,
   fishes: [{ fish_id: 10, total: 9, baits: [withShare({ bait_id: 100, count: 9 }, 9)] }],
+  trust: 'trusted',
 };
 
 let api: ReturnType<typeof fakeApi>;
