@@ -12,13 +12,14 @@ const COLOURS: Record<TrustLevel, string> = {
 
 /**
  * A catch's trust level in the logs (issue 24): every listed catch shows it, so a player sees their own new catch at
- * once and why the heat map and the bait guide do not count it yet. The tooltip says what the level means.
+ * once and why the heat map and the bait guide do not count it yet. A tooltip on hover says what the level means (the
+ * badge is no control: it stays out of the table's focus order).
  */
 export function TrustBadge({ level }: { level: TrustLevel }) {
   const { t } = useTranslation('logs');
   return (
     <Tooltip label={t(`trust.${level}Help`)} multiline w={260} withArrow>
-      <Badge size="sm" variant="light" color={COLOURS[level]} data-testid="trust-badge" tabIndex={0}>
+      <Badge size="sm" variant="light" color={COLOURS[level]} data-testid="trust-badge">
         {t(`trust.${level}`)}
       </Badge>
     </Tooltip>
