@@ -141,7 +141,8 @@ test('every console page passes axe, in both colour schemes', async ({ page, req
   const player = ((await found.json()) as { items: { id: string }[] }).items[0]!.id;
   await request.post(`/api/admin/users/${player}/vip`, { headers: auth, data: { days: 3, reason: 'axe' } });
   await request.post(`/api/admin/users/${player}/deactivate`, { headers: auth, data: { current_password: PASSWORD } });
-  await request.post('/api/ai/ask', { data: { question: 'what bait for the zorblefish?' } });
+  // Asked as the operator, so it spends the operator's quota, not this address's (the AI chat journeys', run beside).
+  await request.post('/api/ai/ask', { headers: auth, data: { question: 'what bait for the zorblefish?' } });
   await page.addInitScript((value) => window.localStorage.setItem('session', value), session);
   const urls = {
     adminOverview: PAGE_PATHS.adminOverview,
