@@ -19,6 +19,12 @@ interface Options {
   lng?: string;
 }
 
+interface UsedNamespaces {
+  usedNamespaces: Record<string, boolean>;
+  addUsedNamespaces(namespaces: string[]): void;
+  getUsedNamespaces(): string[];
+}
+
 const translators = new Map<string, TFunction>();
 
 export function useTranslation(ns?: string | readonly string[], options: Options = {}) {
@@ -27,10 +33,19 @@ export function useTranslation(ns?: string | readonly string[], options: Options
   const i18n = options.i18n ?? context?.i18n ?? getI18n();
   const first = ns ?? context?.defaultNS ?? i18n.options.defaultNS ?? 'translation';
   const namespaces = typeof first === 'string' ? [first] : [...(first as readonly string[])];
-  // The render learns which namespaces the page used from this, as it does from the browser's hook.
-  (i18n as I18n & { reportNamespaces?: { addUsedNamespaces(ns: string[]): void } }).reportNamespaces?.addUsedNamespaces(
-    namespaces,
-  );
+  // The render learns which namespaces the page used from this, as it does from the browser's hook (which also makes
+  // the record when the instance has none: react-i18next exports no constructor for it).
+  const reporting = i18n as Omit<I18n, 'reportNamespaces'> & { reportNamespaces?: UsedNamespaces };
+  const report: UsedNamespaces = (reporting.reportNamespaces ??= {
+    usedNamespaces: {},
+    addUsedNamespaces(used: string[]) {
+      for (const name of used) this.usedNamespaces[name] = true;
+    },
+    getUsedNamespaces() {
+      return Object.keys(this.usedNamespaces);
+    },
+  });
+  report.addUsedNamespaces(namespaces);
   const lng = options.lng ?? i18n.language;
   const key = `${lng}\u0000${namespaces.join(',')}\u0000${options.keyPrefix ?? ''}`;
   let t = translators.get(key);
