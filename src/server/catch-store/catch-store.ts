@@ -29,7 +29,7 @@ export {
   monthStart,
   oldestAccepted,
 } from './catch-partitions';
-export type { IngestionCatalogue, IngestionCatalogueView } from './catalogue-rules';
+export { catalogueErrors, type IngestionCatalogue, type IngestionCatalogueView } from './catalogue-rules';
 export type { HeatRollups } from './heat-rollups';
 export { NO_TRUST_RULES, type Refusal, type TrustRules } from './catch-trust';
 export { CatchModeration, type CatchSelection, type LoggerReview, MAX_IDS } from './catch-moderation';

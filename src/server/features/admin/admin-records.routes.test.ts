@@ -55,7 +55,7 @@ async function imported(overrides: Record<string, unknown> = {}): Promise<AdminR
 }
 
 describe('importing a records file', () => {
-  it('imports CSV through the records importer: counts, refused lines, idempotent, audited after', async () => {
+  it('imports CSV through the records importer: counts, refused lines, idempotent, audited before and after', async () => {
     const good = validRecord(place, { player_name: 'Csv Angler' });
     const bad = validRecord(place, { weight: place.maxWeight + 1 });
     const text = csvOf([good, bad]);
@@ -71,10 +71,17 @@ describe('importing a records file', () => {
     const again = RecordsImportResult.parse((await upload('records.csv', text)).json());
     expect(again).toMatchObject({ created: 0, duplicates: 1, invalid: 1 });
 
-    const [row] = await auditOf(admin, 'records-file', 'records.csv');
-    expect(row).toMatchObject({ id: again.audit_id, action: 'record.import', reversible: false });
-    const first = (await auditOf(admin, 'records-file', 'records.csv')).find((r) => r.id === result.audit_id);
-    expect(first).toMatchObject({ reason: 'patch 1.2 tables', after: { records: 2, created: 1, invalid: 1 } });
+    // Two rows an import: one committed before any record is written, one with the outcome pointing back at it.
+    const rows = await auditOf(admin, 'records-file', 'records.csv');
+    expect(rows[0]).toMatchObject({ id: again.audit_id, action: 'record.import', reversible: false });
+    const done = rows.find((r) => r.id === result.audit_id);
+    expect(done).toMatchObject({
+      reason: 'patch 1.2 tables',
+      after: { records: 2, status: 'done', created: 1, invalid: 1 },
+    });
+    const started = rows.find((r) => r.id === done!.after!.started_audit_id);
+    expect(started).toMatchObject({ action: 'record.import', after: { records: 2, status: 'started' } });
+    expect(started!.id).toBeLessThan(done!.id);
   });
 
   it('imports a JSON array; an unreadable file is 422 with the reason, a missing one the validation list', async () => {

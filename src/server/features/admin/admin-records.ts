@@ -4,9 +4,10 @@
  * import's rules, record-rules.ts) or deleted. A correction and a deletion commit with their audit rows and can be
  * reverted: the row's every field is in the audit row (decision 0040).
  *
- * The import writes through the catch store's writer, 500 records per transaction of its own, so its audit row
- * cannot share them: it is written once the import has ended, with the counts, and also when it failed part of the
- * way (with what was stored by then) — the one console action recorded after its change rather than with it.
+ * The import writes through the catch store's writer, 500 records per transaction of its own, so no audit row can
+ * share them. It gets two instead: one committed before the first record is written (the file, its record count,
+ * `status: started`), so an import cut short even by a crash is on record, and one when it ends, with the counts or
+ * the error, pointing back at the first (`started_audit_id`).
  */
 import type { Kysely, Selectable } from 'kysely';
 import {
@@ -204,14 +205,18 @@ export class AdminRecords {
           after: { records: file.items.length, ...after },
         }),
       );
+    const started = await written({ status: 'started' });
     let summary;
     try {
       summary = await records.run(file);
     } catch (error) {
-      await written({ failed: error instanceof Error ? error.message : String(error) });
+      const failed = error instanceof Error ? error.message : String(error);
+      await written({ status: 'failed', started_audit_id: started, failed });
       throw error;
     }
     const auditId = await written({
+      status: 'done',
+      started_audit_id: started,
       created: summary.created,
       duplicates: summary.duplicates,
       invalid: summary.invalid,
