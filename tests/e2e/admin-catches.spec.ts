@@ -143,7 +143,7 @@ test("an operator filters to a logger's catches, hides two, sees them hidden and
   expect(listed).toContain(third);
 
   // Only the hidden ones, then restore them.
-  await page.getByRole('textbox', { name: t.catches.trust }).click();
+  await page.getByRole('combobox', { name: t.catches.trust }).click();
   await page.getByRole('option', { name: t.catches.trustFilter.hidden }).click();
   await expect(rows).toHaveCount(2);
   await page.getByLabel(t.catches.selectAll).check();
