@@ -87,6 +87,7 @@ export async function addAdminConsoleShots(baseUrl: string, pages: Shot[], admin
         },
       },
       { name: 'admin-records', path: PAGE_PATHS.adminRecords, session: 'admin' },
+      { name: 'admin-catches', path: PAGE_PATHS.adminCatches, session: 'admin' },
       { name: 'admin-ai-questions', path: PAGE_PATHS.adminAiQuestions, session: 'admin' },
       {
         name: 'admin-audit',

@@ -23,6 +23,7 @@ import type { Db } from './db/database';
 import type { CatalogueImporter } from './features/catalogue/package/package-types';
 import { createHmac } from 'node:crypto';
 import { AdminAi } from './features/admin/admin-ai';
+import { AdminCatches } from './features/admin/admin-catches';
 import { AdminOverviewReads } from './features/admin/admin-overview';
 import { AdminRecords } from './features/admin/admin-records';
 import type { AdminConsole } from './features/admin/admin.routes';
@@ -339,6 +340,7 @@ export async function createServices(
       },
     }),
     ai: new AdminAi({ db: db.kysely, audit, aliases: fishAliases, chat: ai, catalogue, clock }),
+    catches: new AdminCatches({ db: db.kysely, audit, catches: catchModeration, passwords: authentication, clock }),
     passwords: authentication,
   };
 

@@ -18,13 +18,16 @@ export const ADMIN_ACTIONS = {
   'record.delete': { reversible: true },
   'alias.add': { reversible: true },
   'alias.remove': { reversible: true },
+  // The Catches screen: hide or show again one or many catches (decision 0039's `trust` + 4).
+  'catch.hide': { reversible: true },
+  'catch.restore': { reversible: true },
   'audit.revert': { reversible: false },
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTIONS;
 export const ADMIN_ACTION_NAMES = Object.keys(ADMIN_ACTIONS) as [AdminAction, ...AdminAction[]];
 
 /** What an action is done to. */
-export const ADMIN_TARGET_TYPES = ['user', 'order', 'record', 'records-file', 'alias'] as const;
+export const ADMIN_TARGET_TYPES = ['user', 'order', 'record', 'records-file', 'alias', 'catch'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** The AI questions the console lists: those that named no known fish, those that got no facts, or both kinds. */
@@ -39,6 +42,18 @@ export const ADMIN_REASON_MAX = 500;
 export const FISH_ALIAS_MAX = 64;
 /** The largest records file the console uploads (larger ones: `npm run records:import` on the server). */
 export const RECORDS_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+// ---- The Catches screen
+
+/** The catches one hide or restore may name (the catch store's MAX_IDS). */
+export const ADMIN_CATCH_MAX_IDS = 1000;
+/** The time range a catch search shows without `from`: the last 7 days. */
+export const ADMIN_CATCH_DEFAULT_DAYS = 7;
+/** The longest time range one catch search may span, so it reads at most a month of the catch table (5 M rows). */
+export const ADMIN_CATCH_MAX_DAYS = 31;
+/** A catch search's trust filter: every catch, the shown ones of one level, or the hidden ones only. */
+export const ADMIN_CATCH_TRUST = ['any', 'verified', 'established', 'probation', 'flagged', 'hidden'] as const;
+export type AdminCatchTrust = (typeof ADMIN_CATCH_TRUST)[number];
 
 /** The console's `detail` codes, besides the shared ones (401, 403 `Forbidden`, 422 list, 429, 503). */
 export const AdminErrorCode = {
@@ -74,4 +89,6 @@ export const AdminErrorCode = {
   RECORDS_FILE_INVALID: 'ADMIN_RECORDS_FILE_INVALID',
   /** The records file is larger than `RECORDS_FILE_MAX_BYTES` (413). */
   RECORDS_FILE_TOO_LARGE: 'ADMIN_RECORDS_FILE_TOO_LARGE',
+  /** Catch ids that name no stored catch (404, `{code, reason}` listing them); nothing changed. */
+  CATCH_NOT_FOUND: 'ADMIN_CATCH_NOT_FOUND',
 } as const;

@@ -148,6 +148,7 @@ test('every console page passes axe, in both colour schemes', async ({ page, req
     adminOverview: PAGE_PATHS.adminOverview,
     adminUsers: `${PAGE_PATHS.adminUsers}?q=${encodeURIComponent(email)}&user=${player}`,
     adminRecords: PAGE_PATHS.adminRecords,
+    adminCatches: PAGE_PATHS.adminCatches,
     adminAiQuestions: PAGE_PATHS.adminAiQuestions,
     adminAudit: PAGE_PATHS.adminAudit,
   };

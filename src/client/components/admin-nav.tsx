@@ -2,6 +2,7 @@ import { Box, Button, Group } from '@mantine/core';
 import {
   IconClipboardList,
   IconDatabaseEdit,
+  IconFish,
   IconGauge,
   IconMessageQuestion,
   IconStack2,
@@ -21,6 +22,7 @@ import { useLocalePath } from '../lib/use-locale';
 const ADMIN_SCREENS: { key: PageKey; icon: typeof IconGauge }[] = [
   { key: 'adminOverview', icon: IconGauge },
   { key: 'adminUsers', icon: IconUsers },
+  { key: 'adminCatches', icon: IconFish },
   { key: 'adminRecords', icon: IconDatabaseEdit },
   { key: 'adminAiQuestions', icon: IconMessageQuestion },
   { key: 'adminAudit', icon: IconClipboardList },

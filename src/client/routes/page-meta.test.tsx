@@ -33,6 +33,7 @@ import { renderApp, renderRoute } from '../test/render-route';
 import { Component as AdminCataloguePage } from './admin-catalogue-page';
 import { Component as AdminOverviewPage } from './admin-overview-page';
 import { Component as AdminUsersPage } from './admin-users-page';
+import { Component as AdminCatchesPage } from './admin-catches-page';
 import { Component as AdminRecordsPage } from './admin-records-page';
 import { Component as AdminAiQuestionsPage } from './admin-ai-questions-page';
 import { Component as AdminAuditPage } from './admin-audit-page';
@@ -246,6 +247,7 @@ const PRIVATE: { name: string; Page: ComponentType; route: string; url?: string;
   { name: 'adminRecords', Page: AdminRecordsPage, route: PAGE_PATHS.adminRecords },
   { name: 'adminAiQuestions', Page: AdminAiQuestionsPage, route: PAGE_PATHS.adminAiQuestions },
   { name: 'adminAudit', Page: AdminAuditPage, route: PAGE_PATHS.adminAudit },
+  { name: 'adminCatches', Page: AdminCatchesPage, route: PAGE_PATHS.adminCatches },
   { name: 'vipResult', Page: VipResultPage, route: PAGE_PATHS.vipResult, url: `${PAGE_PATHS.vipResult}?order_no=x` },
   {
     name: 'vipCheckout',

@@ -83,22 +83,38 @@ export class CatchModeration {
     return this.change(selection, 'restore');
   }
 
-  private change(selection: CatchSelection, how: 'hide' | 'restore'): Promise<number> {
+  /**
+   * As `hideCatches`, inside the caller's transaction (the console's, whose audit row commits with the change): the
+   * ids it hid.
+   */
+  hideCatchesIn(trx: Transaction<Database>, selection: CatchSelection): Promise<number[]> {
+    return this.changeIn(trx, selection, 'hide');
+  }
+
+  /** As `restoreCatches`, inside the caller's transaction: the ids it restored. */
+  restoreCatchesIn(trx: Transaction<Database>, selection: CatchSelection): Promise<number[]> {
+    return this.changeIn(trx, selection, 'restore');
+  }
+
+  private async change(selection: CatchSelection, how: 'hide' | 'restore'): Promise<number> {
+    const changed = await this.db.transaction().execute((trx) => this.changeIn(trx, selection, how));
+    return changed.length;
+  }
+
+  private async changeIn(trx: Transaction<Database>, selection: CatchSelection, how: 'hide' | 'restore') {
     if ('ids' in selection && selection.ids.length > MAX_IDS)
       throw new RangeError(`at most ${MAX_IDS} catch ids at once (got ${selection.ids.length})`);
-    return this.db.transaction().execute(async (trx) => {
-      // The update first: on SQLite it takes the write lock before anything is read.
-      const changed = await this.update(trx, selection, how);
-      if (changed.length === 0) return 0;
-      const touched = new Map<number, Set<number>>();
-      for (const row of changed) {
-        const days = touched.get(row.map_id) ?? new Set<number>();
-        days.add(Math.floor(Number(row.caught_at) / DAY_MS));
-        touched.set(row.map_id, days);
-      }
-      await this.rollups.recountDays(trx, new Map([...touched].map(([mapId, days]) => [mapId, [...days]])));
-      return changed.length;
-    });
+    // The update first: on SQLite it takes the write lock before anything is read.
+    const changed = await this.update(trx, selection, how);
+    if (changed.length === 0) return [];
+    const touched = new Map<number, Set<number>>();
+    for (const row of changed) {
+      const days = touched.get(row.map_id) ?? new Set<number>();
+      days.add(Math.floor(Number(row.caught_at) / DAY_MS));
+      touched.set(row.map_id, days);
+    }
+    await this.rollups.recountDays(trx, new Map([...touched].map(([mapId, days]) => [mapId, [...days]])));
+    return changed.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
 
   private async update(trx: Transaction<Database>, selection: CatchSelection, how: 'hide' | 'restore') {
@@ -116,6 +132,6 @@ export class CatchModeration {
         .where('client_id', '=', selection.loggerId)
         .where('caught_at', '>=', selection.from)
         .where('caught_at', '<', selection.to);
-    return query.returning(['map_id', 'caught_at']).execute();
+    return query.returning(['id', 'map_id', 'caught_at']).execute();
   }
 }

@@ -4,8 +4,13 @@
  * strings. Every change answers the audit row it wrote (`audit_id`).
  */
 import { z } from 'zod';
+import { TRUST_LEVELS } from '../catch-trust';
 import {
   ADMIN_ACTION_NAMES,
+  ADMIN_CATCH_DEFAULT_DAYS,
+  ADMIN_CATCH_MAX_DAYS,
+  ADMIN_CATCH_MAX_IDS,
+  ADMIN_CATCH_TRUST,
   ADMIN_REASON_MAX,
   ADMIN_TARGET_TYPES,
   AdminErrorCode,
@@ -13,9 +18,9 @@ import {
   FISH_ALIAS_MAX,
   VIP_GRANT_MAX_DAYS,
 } from '../admin-rules';
-import { UserRead } from './auth';
-import { ItemError, OfficialLogItem, OfficialRecordItem, WireTime } from './catches';
-import { PageQuery, pageOf, safeLine } from './common';
+import { LoggerId, UserRead } from './auth';
+import { ItemError, LOG_COUNT_LIMIT, OfficialLogItem, OfficialRecordItem, WireTime } from './catches';
+import { codeWithReason, PageQuery, pageOf, safeLine } from './common';
 import { Order, OrderStatus } from './vip';
 
 export * from '../admin-rules';
@@ -220,6 +225,77 @@ export const AliasParams = z.object({ id: z.coerce.number().int().positive().max
 
 export const FishAliasChange = z.object({ alias: FishAlias, audit_id: z.number().int() });
 export type FishAliasChange = z.infer<typeof FishAliasChange>;
+
+// ---- Catches
+
+const QueryId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const AdminCatchQuery = PageQuery.extend({
+  map_id: QueryId.optional(),
+  fish_id: QueryId.optional(),
+  bait_id: QueryId.optional().describe('The main bait'),
+  logger_id: LoggerId.optional().describe("The logger's id, exactly"),
+  from: WireTime.optional().describe(
+    `Inclusive; default \`to\` − ${ADMIN_CATCH_DEFAULT_DAYS} days; at most ${ADMIN_CATCH_MAX_DAYS} days before \`to\``,
+  ),
+  to: WireTime.optional().describe('Exclusive; default now'),
+  trust: z
+    .enum(ADMIN_CATCH_TRUST)
+    .default('any')
+    .describe('`any` (default: every catch, hidden ones too), a level (the shown catches of it) or `hidden`'),
+}).refine((query) => query.page * query.page_size <= LOG_COUNT_LIMIT, {
+  path: ['page'],
+  message: `Pages reach the newest ${LOG_COUNT_LIMIT} results (page × page_size ≤ ${LOG_COUNT_LIMIT}): narrow the filters, e.g. \`to\` = the oldest time seen`,
+});
+export type AdminCatchQuery = z.input<typeof AdminCatchQuery>;
+export type AdminCatchFilters = z.output<typeof AdminCatchQuery>;
+
+/** A catch as the console shows it: who sent it (the public logs never say), its level and whether it is hidden. */
+export const AdminCatch = z.object({
+  id: z.number().int(),
+  caught_at: z.string(),
+  map_id: z.number().int(),
+  fish_id: z.number().int(),
+  bait_id: z.number().int(),
+  star_type: z.number().int(),
+  weight: z.number().int().describe('Grams'),
+  logger_id: z.string(),
+  /** The player name the logger reported, or null. */
+  player_name: z.string().nullable(),
+  trust: z.enum(TRUST_LEVELS).describe('The level the catch was stored with (kept while it is hidden)'),
+  hidden: z.boolean(),
+});
+export type AdminCatch = z.infer<typeof AdminCatch>;
+export const AdminCatchPage = pageOf(AdminCatch).extend({
+  total_exact: z.boolean().describe(`False when more than ${LOG_COUNT_LIMIT} match (\`total\` is then the limit)`),
+  from: z.string().describe('The time range searched, `from` inclusive'),
+  to: z.string().describe('`to` exclusive'),
+});
+export type AdminCatchPage = z.infer<typeof AdminCatchPage>;
+
+const CatchIds = z
+  .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+  .min(1)
+  .max(ADMIN_CATCH_MAX_IDS)
+  .describe(`The catches, 1–${ADMIN_CATCH_MAX_IDS} ids`);
+
+/** `{ids, current_password, reason?}`: hide catches (destructive: the password again). */
+export const CatchHideBody = ConfirmedBody.extend({ ids: CatchIds });
+export type CatchHideBody = z.input<typeof CatchHideBody>;
+/** `{ids, reason?}`: show hidden catches again. */
+export const CatchRestoreBody = z.strictObject({ ids: CatchIds, reason: Reason.optional() });
+export type CatchRestoreBody = z.input<typeof CatchRestoreBody>;
+
+export const AdminCatchChange = z.object({
+  /** How many of the ids changed (those hidden already, or shown already, did not). */
+  changed: z.number().int(),
+  /** The ids that changed. */
+  ids: z.array(z.number().int()),
+  audit_id: z.number().int(),
+});
+export type AdminCatchChange = z.infer<typeof AdminCatchChange>;
+
+export const CatchNotFoundError = z.object({ detail: codeWithReason(AdminErrorCode.CATCH_NOT_FOUND) });
 
 // ---- Audit log
 

@@ -6,6 +6,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminAiQuestionPage,
+  AdminCatchChange,
+  AdminCatchPage,
+  AdminCatchTrust,
   AdminOverview,
   AdminRecordChange,
   AdminRecordPage,
@@ -113,6 +116,28 @@ export function useAuditLog(filters: AuditFilters) {
   });
 }
 
+export interface CatchFilters {
+  map_id: number | null;
+  fish_id: number | null;
+  bait_id: number | null;
+  logger_id: string;
+  /** ISO times; empty: the server's default (the last 7 days). */
+  from: string;
+  to: string;
+  trust: AdminCatchTrust;
+  page: number;
+}
+
+export function useAdminCatches(filters: CatchFilters) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: queryKeys.admin.catches(token, filters),
+    queryFn: ({ signal }) =>
+      api.get<AdminCatchPage>(`${BASE}/catches`, { ...filters, page_size: 50 } as Query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A console change: every console answer is asked again once it is done (or failed: it may have half-happened). */
 function useAdminChange<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -166,6 +191,16 @@ export const useAddAlias = () =>
 export const useRemoveAlias = () =>
   useAdminChange(({ id, ...body }: { id: number; reason?: string }) =>
     api.delete<FishAliasChange>(`${BASE}/ai/aliases/${id}`, body),
+  );
+
+export const useHideCatches = () =>
+  useAdminChange((body: { ids: number[]; current_password: string; reason?: string }) =>
+    api.post<AdminCatchChange>(`${BASE}/catches/hide`, body),
+  );
+
+export const useRestoreCatches = () =>
+  useAdminChange((body: { ids: number[]; reason?: string }) =>
+    api.post<AdminCatchChange>(`${BASE}/catches/restore`, body),
   );
 
 export const useRevert = () =>

@@ -12,7 +12,7 @@ import type { LogItem, LogKind } from '../api/log-queries';
 import { detailSearch } from '../hooks/use-log-params';
 import { formatWeight } from '../../../lib/format-number';
 import { CatchBaits } from './bait-info';
-import { TrustBadge } from './trust-badge';
+import { TrustBadge } from '../../../components/trust-badge';
 import { useMatchMedia } from '../../../lib/browser-state';
 
 interface LogTableProps {

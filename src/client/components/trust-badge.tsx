@@ -13,7 +13,7 @@ const COLOURS: Record<TrustLevel, string> = {
 /**
  * A catch's trust level in the logs (issue 24): every listed catch shows it, so a player sees their own new catch at
  * once and why the heat map and the bait guide do not count it yet. A tooltip on hover says what the level means (the
- * badge is no control: it stays out of the table's focus order).
+ * badge is no control: it stays out of the table's focus order). Shared UI: the console's catches show it too.
  */
 export function TrustBadge({ level }: { level: TrustLevel }) {
   const { t } = useTranslation('logs');
