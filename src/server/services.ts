@@ -239,6 +239,7 @@ export async function createServices(
     ...(catchThread && { thread: catchThread }),
     observeCommits: (table) => metrics.commitQueue(table),
     trustRules: config.catchTrust,
+    warn: (message, error) => log.warn({ err: error }, message),
   });
   const catchModeration = createCatchModeration(db.kysely, heatRollups);
 
