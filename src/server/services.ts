@@ -26,6 +26,7 @@ import { AdminAi } from './features/admin/admin-ai';
 import { AdminOverviewReads } from './features/admin/admin-overview';
 import { AdminRecords } from './features/admin/admin-records';
 import type { AdminConsole } from './features/admin/admin.routes';
+import { AdminLoggers } from './features/admin/admin-loggers';
 import { AdminUsers } from './features/admin/admin-users';
 import { AuditLog } from './features/admin/audit-log';
 import { FishAliases } from './features/admin/fish-aliases';
@@ -340,6 +341,14 @@ export async function createServices(
       },
     }),
     ai: new AdminAi({ db: db.kysely, audit, aliases: fishAliases, chat: ai, catalogue, clock }),
+    loggers: new AdminLoggers({
+      db: db.kysely,
+      audit,
+      moderation: catchModeration,
+      passwords: authentication,
+      probationMs: config.catchTrust.probationMs,
+      clock,
+    }),
     passwords: authentication,
   };
 

@@ -53,9 +53,12 @@ export class CatchModeration {
     };
   }
 
-  /** Puts a logger under review: its catches stored from now on are flagged. False when no logger has this id. */
-  async flagLogger(loggerId: string, reason = 'operator'): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Puts a logger under review: its catches stored from now on are flagged. False when no logger has this id. `db`:
+   * the caller's transaction (the console's audit row commits with it), else the store's connection.
+   */
+  async flagLogger(loggerId: string, reason = 'operator', db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('logger_client')
       .set({ flagged_at: this.clock(), flag_reason: reason })
       .where('client_id', '=', loggerId)
@@ -64,8 +67,8 @@ export class CatchModeration {
   }
 
   /** Ends a logger's review: its catches stored from now on are judged as any logger's. False when unknown. */
-  async clearLogger(loggerId: string): Promise<boolean> {
-    const result = await this.db
+  async clearLogger(loggerId: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('logger_client')
       .set({ flagged_at: null, flag_reason: null })
       .where('client_id', '=', loggerId)
@@ -73,20 +76,23 @@ export class CatchModeration {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Hides the selected catches that are shown; answers how many it hid. */
-  hideCatches(selection: CatchSelection): Promise<number> {
-    return this.change(selection, 'hide');
+  /**
+   * Hides the selected catches that are shown; answers how many it hid. `trx`: the caller's transaction (the
+   * console's audit row commits with the change), else one of its own.
+   */
+  hideCatches(selection: CatchSelection, trx?: Transaction<Database>): Promise<number> {
+    return this.change(selection, 'hide', trx);
   }
 
-  /** Shows again the selected catches that are hidden; answers how many it restored. */
-  restoreCatches(selection: CatchSelection): Promise<number> {
-    return this.change(selection, 'restore');
+  /** Shows again the selected catches that are hidden; answers how many it restored. `trx` as `hideCatches`. */
+  restoreCatches(selection: CatchSelection, trx?: Transaction<Database>): Promise<number> {
+    return this.change(selection, 'restore', trx);
   }
 
-  private change(selection: CatchSelection, how: 'hide' | 'restore'): Promise<number> {
+  private change(selection: CatchSelection, how: 'hide' | 'restore', outer?: Transaction<Database>): Promise<number> {
     if ('ids' in selection && selection.ids.length > MAX_IDS)
       throw new RangeError(`at most ${MAX_IDS} catch ids at once (got ${selection.ids.length})`);
-    return this.db.transaction().execute(async (trx) => {
+    const work = async (trx: Transaction<Database>) => {
       // The update first: on SQLite it takes the write lock before anything is read.
       const changed = await this.update(trx, selection, how);
       if (changed.length === 0) return 0;
@@ -98,7 +104,8 @@ export class CatchModeration {
       }
       await this.rollups.recountDays(trx, new Map([...touched].map(([mapId, days]) => [mapId, [...days]])));
       return changed.length;
-    });
+    };
+    return outer ? work(outer) : this.db.transaction().execute(work);
   }
 
   private async update(trx: Transaction<Database>, selection: CatchSelection, how: 'hide' | 'restore') {

@@ -28,11 +28,10 @@ export const MAX_BATCH_ITEMS = 500;
 export const MAX_BATCH_BYTES = 1024 * 1024;
 
 /**
- * The `detail` of an upload by a logger an operator blocked (403, decision 0041): one sentence the logger program
- * shows its player as it is. The same on every instance and in every language (the logger has no locale).
+ * The `detail` of an upload by a logger an operator blocked (403, decision 0041): a code, as every other upload
+ * refusal, which the logger program shows its player in its own words ("blocked by the site's moderators").
  */
-export const LOGGER_BLOCKED_DETAIL =
-  'This logger is blocked by the site moderators: its uploads are refused. Contact the site to have it reviewed.';
+export const LOGGER_BLOCKED_DETAIL = 'LOGGER_BLOCKED';
 
 /** The idempotency key of a logger's item (and of an official record: `source_id`). */
 export const REPORT_ID_MAX_LENGTH = 64;

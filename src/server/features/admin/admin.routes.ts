@@ -1,6 +1,6 @@
 /**
  * The moderation console's API (issue 24, decision 0040): `/api/admin/overview`, `/users`, `/orders`, `/records`,
- * `/ai`, `/audit` (the catalogue's own routes, `/api/admin/catalogue`, are the catalogue-admin feature's). Superusers
+ * `/ai`, `/audit`, `/loggers` (the catalogue's own routes, `/api/admin/catalogue`, are the catalogue-admin feature's). Superusers
  * only, by bearer token (no cookie is read, so another site's form cannot act here); every answer `no-store`
  * (http/no-store.ts); every operator at most ADMIN_PER_MINUTE requests a minute over all of them. Every change goes
  * through the audit log (audit-log.ts); destructive ones ask for the operator's password again.
@@ -12,6 +12,8 @@ import type { RateLimits } from '../../http/rate-limits';
 import type { AdminAi } from './admin-ai';
 import { registerAiRoutes } from './admin-ai.routes';
 import { registerAuditRoutes } from './admin-audit.routes';
+import type { AdminLoggers } from './admin-loggers';
+import { registerLoggerRoutes } from './admin-loggers.routes';
 import type { AdminOverviewReads } from './admin-overview';
 import type { AdminRecords } from './admin-records';
 import { registerRecordRoutes } from './admin-records.routes';
@@ -28,6 +30,7 @@ export interface AdminConsole {
   users: AdminUsers;
   records: AdminRecords;
   ai: AdminAi;
+  loggers: AdminLoggers;
   passwords: CurrentPasswordCheck;
 }
 
@@ -49,4 +52,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   registerUserRoutes(app, admin.users, kit);
   registerRecordRoutes(app, admin.records, kit);
   registerAiRoutes(app, admin.ai, kit);
+  registerLoggerRoutes(app, admin.loggers, kit);
 };

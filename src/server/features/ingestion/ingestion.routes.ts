@@ -83,8 +83,8 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
   const uncompressed = { compress: false } as const;
   const unauthorizedLogger = UnauthorizedError.describe('Missing or unknown logger token (`WWW-Authenticate: Bearer`)');
   const blockedLogger = errorCodes(LOGGER_BLOCKED_DETAIL).describe(
-    'An operator blocked this logger (the moderation console): nothing is stored until it is unblocked. `detail` is ' +
-      'a sentence for the logger program to show its player as it is',
+    '`LOGGER_BLOCKED`: an operator blocked this logger (the moderation console); nothing is stored until it is ' +
+      "unblocked. The logger should stop sending and tell its player that the site's moderators blocked it",
   );
 
   app.post(
