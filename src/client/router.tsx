@@ -54,6 +54,7 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   adminRecords: () => import('./routes/admin-records-page'),
   adminAiQuestions: () => import('./routes/admin-ai-questions-page'),
   adminAudit: () => import('./routes/admin-audit-page'),
+  adminLoggers: () => import('./routes/admin-loggers-page'),
   collection: () => import('./routes/collection-page'),
   alerts: () => import('./routes/alerts-page'),
   alertsUnsubscribe: () => import('./routes/alerts-unsubscribe-page'),

@@ -1,5 +1,6 @@
 import { Box, Button, Group } from '@mantine/core';
 import {
+  IconBroadcast,
   IconClipboardList,
   IconDatabaseEdit,
   IconGauge,
@@ -23,6 +24,7 @@ const ADMIN_SCREENS: { key: PageKey; icon: typeof IconGauge }[] = [
   { key: 'adminUsers', icon: IconUsers },
   { key: 'adminRecords', icon: IconDatabaseEdit },
   { key: 'adminAiQuestions', icon: IconMessageQuestion },
+  { key: 'adminLoggers', icon: IconBroadcast },
   { key: 'adminAudit', icon: IconClipboardList },
   { key: 'adminCatalogue', icon: IconStack2 },
 ];

@@ -26,6 +26,7 @@ export const queryKeys = {
     aiQuestions: (token: string, filters: Filters) => ['admin', 'ai-questions', token, filters] as const,
     aliases: (token: string) => ['admin', 'aliases', token] as const,
     audit: (token: string, filters: Filters) => ['admin', 'audit', token, filters] as const,
+    loggers: (token: string, filters: Filters) => ['admin', 'loggers', token, filters] as const,
     /** Every console answer: what a change marks out of date (a change shows on several screens at once). */
     all: () => ['admin'] as const,
   },

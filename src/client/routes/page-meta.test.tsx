@@ -36,6 +36,7 @@ import { Component as AdminUsersPage } from './admin-users-page';
 import { Component as AdminRecordsPage } from './admin-records-page';
 import { Component as AdminAiQuestionsPage } from './admin-ai-questions-page';
 import { Component as AdminAuditPage } from './admin-audit-page';
+import { Component as AdminLoggersPage } from './admin-loggers-page';
 import { Component as AiChatPage } from './ai-chat-page';
 import { Component as AlertsPage } from './alerts-page';
 import { Component as AlertsUnsubscribePage } from './alerts-unsubscribe-page';
@@ -246,6 +247,7 @@ const PRIVATE: { name: string; Page: ComponentType; route: string; url?: string;
   { name: 'adminRecords', Page: AdminRecordsPage, route: PAGE_PATHS.adminRecords },
   { name: 'adminAiQuestions', Page: AdminAiQuestionsPage, route: PAGE_PATHS.adminAiQuestions },
   { name: 'adminAudit', Page: AdminAuditPage, route: PAGE_PATHS.adminAudit },
+  { name: 'adminLoggers', Page: AdminLoggersPage, route: PAGE_PATHS.adminLoggers },
   { name: 'vipResult', Page: VipResultPage, route: PAGE_PATHS.vipResult, url: `${PAGE_PATHS.vipResult}?order_no=x` },
   {
     name: 'vipCheckout',
