@@ -93,7 +93,10 @@ test('an operator finds a logger, flags it, hides its catches in a range and see
   await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.adminLoggers));
 
   // Found by part of the player's name, any case.
-  await page.getByLabel(t.loggers.search).fill(player.toLowerCase().slice(0, -1));
+  const part = player.toLowerCase().slice(0, -1);
+  await page.getByLabel(t.loggers.search).fill(part);
+  // The search committed to the address before a row is opened (a commit after the click would land after it).
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === part);
   const row = page.getByTestId('logger-row').filter({ hasText: logger.client_id });
   await expect(row).toHaveCount(1);
   await row.click();

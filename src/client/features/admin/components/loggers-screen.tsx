@@ -135,7 +135,7 @@ function LoggerBadges({ logger }: { logger: AdminLogger }) {
         </Badge>
       ) : null}
       {logger.flagged_at ? (
-        <Badge color="orange" variant="light" size="sm">
+        <Badge color="grape" variant="light" size="sm">
           {t('loggers.flagged')}
         </Badge>
       ) : null}
@@ -323,7 +323,7 @@ function LoggerPanel({ logger, onClose }: { logger: AdminLogger; onClose: () => 
           </Button>
         ) : (
           <Button
-            color="orange"
+            color="grape"
             variant="light"
             leftSection={<IconFlag size={16} aria-hidden />}
             onClick={() => setDialog('flag')}
@@ -409,7 +409,7 @@ function LoggerPanel({ logger, onClose }: { logger: AdminLogger; onClose: () => 
         {...act('flag', t('loggers.flaggedDone'))}
         title={t('loggers.flagTitle', { name })}
         confirmLabel={t('loggers.flag')}
-        color="orange"
+        color="grape"
         reasonRequired
       >
         <Text size="sm">{t('loggers.flagText')}</Text>
