@@ -346,6 +346,7 @@ export async function createServices(
       audit,
       moderation: catchModeration,
       passwords: authentication,
+      revokeToken: (trx, loggerId) => new LoggerClientsRepository(trx).revokeToken(loggerId),
       probationMs: config.catchTrust.probationMs,
       clock,
     }),

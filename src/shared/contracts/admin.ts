@@ -249,6 +249,8 @@ export const AdminLogger = z.object({
   active_since: z.string().nullable(),
   /** When its probation ends (or ended); null before its first catch. */
   probation_until: z.string().nullable(),
+  /** Whether its catches are stored in probation now. */
+  on_probation: z.boolean(),
   /** Its stored catches, hidden ones included. */
   accepted: z.number().int(),
   /** Of those, stored flagged (and not hidden). */

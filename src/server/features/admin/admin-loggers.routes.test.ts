@@ -132,6 +132,7 @@ describe('search', () => {
       flagged_at: null,
       blocked_at: null,
       active_since: null,
+      on_probation: false,
     });
     expect((await listed('q=zander_GHOST')).items.map((row) => row.id)).toEqual([logger.client_id]);
     expect((await listed('q=reel_queen_4')).items.map((row) => row.id)).toEqual([logger.client_id]);
@@ -165,7 +166,7 @@ describe('flag, clear, block, unblock, revoke', () => {
     });
     // A catch stored now is flagged.
     expect((await upload(logger.client_token, [validCatch(place)])).statusCode).toBe(200);
-    expect((await loggerRow(logger.client_id)).flagged_catches).toBe(1);
+    expect(await loggerRow(logger.client_id)).toMatchObject({ flagged_catches: 1, on_probation: true });
 
     const cleared = AdminLoggerChange.parse(
       (await admin.call('POST', `/api/admin/loggers/${logger.client_id}/clear`, { reason: 'fine' })).json(),

@@ -13,7 +13,6 @@ import type { CatchModeration } from '../../catch-store/catch-store';
 import { forUpdate } from '../../db/row-locks';
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-error';
-import { LoggerClientsRepository } from '../loggers/logger-clients.repository';
 import type { Operator } from './admin-audit.repository';
 import { type AuditLog, revertConflict } from './audit-log';
 import { confirmPassword, type CurrentPasswordCheck } from './confirm-password';
@@ -72,6 +71,8 @@ export class AdminLoggers {
       audit: AuditLog;
       moderation: CatchModeration;
       passwords: CurrentPasswordCheck;
+      /** The loggers feature's revoke (a token hash nobody holds), in the caller's transaction: handed in by services.ts. */
+      revokeToken: (trx: Kysely<Database>, loggerId: string) => Promise<void>;
       /** LOGGER_PROBATION_HOURS in ms: when a logger's probation ends. */
       probationMs: number;
       clock?: () => number;
@@ -95,7 +96,6 @@ export class AdminLoggers {
    * first. Three statements a page, whatever its size: the loggers, their catch counts, their refusals.
    */
   async search(query: AdminLoggerQuery & { page: number; page_size: number }): Promise<AdminLoggerPage> {
-    const { db } = this.deps;
     let where = this.joined();
     const q = query.q?.trim();
     if (q) {
@@ -184,7 +184,7 @@ export class AdminLoggers {
     await confirmPassword(this.deps.passwords, operator, password, ip);
     const { auditId } = await this.deps.audit.change(operator, async (trx) => {
       if (!(await this.stateOf(trx, id))) throw notFound();
-      await new LoggerClientsRepository(trx).revokeToken(id);
+      await this.deps.revokeToken(trx, id);
       return {
         result: null,
         audit: {
@@ -369,6 +369,7 @@ export class AdminLoggers {
       last_seen_at: row.last_seen_at === null ? null : wireTime(new Date(row.last_seen_at)),
       active_since: timeOf(since),
       probation_until: since === null ? null : wireTime(since === 0 ? 0 : since + this.deps.probationMs),
+      on_probation: since !== null && since !== 0 && since + this.deps.probationMs > this.now(),
       accepted: counts.accepted,
       flagged_catches: counts.flagged,
       hidden_catches: counts.hidden,

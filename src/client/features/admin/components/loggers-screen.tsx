@@ -125,8 +125,6 @@ const nameOf = (logger: AdminLogger) => logger.player_name ?? logger.bound_user?
 
 function LoggerBadges({ logger }: { logger: AdminLogger }) {
   const { t } = useTranslation('admin');
-  const inProbation =
-    logger.probation_until !== null && Date.parse(logger.probation_until) > Date.now() && logger.accepted > 0;
   return (
     <Group gap={4}>
       {logger.blocked_at ? (
@@ -139,7 +137,7 @@ function LoggerBadges({ logger }: { logger: AdminLogger }) {
           {t('loggers.flagged')}
         </Badge>
       ) : null}
-      {inProbation ? (
+      {logger.on_probation ? (
         <Badge color="gray" variant="outline" size="sm">
           {t('loggers.probation')}
         </Badge>
