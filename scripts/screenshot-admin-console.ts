@@ -73,6 +73,16 @@ export async function addAdminConsoleShots(baseUrl: string, pages: Shot[], admin
       body: form,
     });
 
+    // A logger under review (decision 0041): registered with a player name, flagged with a reason.
+    const logger = (await (
+      await fetch(`${baseUrl}/api/c_report/clients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ player_name: 'Night Angler', version: 'screenshots' }),
+      })
+    ).json()) as { client_id: string };
+    await call('POST', `/api/admin/loggers/${logger.client_id}/flag`, { reason: 'Catches at spots nobody can reach' });
+
     pages.push(
       { name: 'admin-overview', path: PAGE_PATHS.adminOverview, session: 'admin' },
       { name: 'admin-users', path: `${PAGE_PATHS.adminUsers}?q=console.player&user=${player}`, session: 'admin' },
@@ -88,6 +98,11 @@ export async function addAdminConsoleShots(baseUrl: string, pages: Shot[], admin
       },
       { name: 'admin-records', path: PAGE_PATHS.adminRecords, session: 'admin' },
       { name: 'admin-catches', path: PAGE_PATHS.adminCatches, session: 'admin' },
+      {
+        name: 'admin-loggers',
+        path: `${PAGE_PATHS.adminLoggers}?q=Night%20Angler&logger=${logger.client_id}`,
+        session: 'admin',
+      },
       { name: 'admin-ai-questions', path: PAGE_PATHS.adminAiQuestions, session: 'admin' },
       {
         name: 'admin-audit',

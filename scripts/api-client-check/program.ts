@@ -107,6 +107,7 @@ const UPLOAD_MESSAGES = {
   ...OVERLOADED,
   Unauthorized: 'Register the logger again: its token is unknown.',
   DATABASE_BUSY: 'Busy: send the same batch again after Retry-After seconds.',
+  LOGGER_BLOCKED: "The site's moderators blocked this logger: stop sending.",
 } satisfies Messages<paths['/api/c_report/catches']['post']>;
 
 /** A logger registers, then uploads one catch with its secret token; the answer says what became of it. */

@@ -55,6 +55,7 @@ const PAGE_MODULES: Record<PageKey, RouteModule> = {
   adminAiQuestions: () => import('./routes/admin-ai-questions-page'),
   adminAudit: () => import('./routes/admin-audit-page'),
   adminCatches: () => import('./routes/admin-catches-page'),
+  adminLoggers: () => import('./routes/admin-loggers-page'),
   collection: () => import('./routes/collection-page'),
   alerts: () => import('./routes/alerts-page'),
   alertsUnsubscribe: () => import('./routes/alerts-unsubscribe-page'),

@@ -27,6 +27,7 @@ import { AdminCatches } from './features/admin/admin-catches';
 import { AdminOverviewReads } from './features/admin/admin-overview';
 import { AdminRecords } from './features/admin/admin-records';
 import type { AdminConsole } from './features/admin/admin.routes';
+import { AdminLoggers } from './features/admin/admin-loggers';
 import { AdminUsers } from './features/admin/admin-users';
 import { AuditLog } from './features/admin/audit-log';
 import { FishAliases } from './features/admin/fish-aliases';
@@ -240,6 +241,7 @@ export async function createServices(
     ...(catchThread && { thread: catchThread }),
     observeCommits: (table) => metrics.commitQueue(table),
     trustRules: config.catchTrust,
+    warn: (message, error) => log.warn({ err: error }, message),
   });
   const catchModeration = createCatchModeration(db.kysely, heatRollups);
 
@@ -341,6 +343,15 @@ export async function createServices(
     }),
     ai: new AdminAi({ db: db.kysely, audit, aliases: fishAliases, chat: ai, catalogue, clock }),
     catches: new AdminCatches({ db: db.kysely, audit, catches: catchModeration, passwords: authentication, clock }),
+    loggers: new AdminLoggers({
+      db: db.kysely,
+      audit,
+      moderation: catchModeration,
+      passwords: authentication,
+      revokeToken: (trx, loggerId) => new LoggerClientsRepository(trx).revokeToken(loggerId),
+      probationMs: config.catchTrust.probationMs,
+      clock,
+    }),
     passwords: authentication,
   };
 

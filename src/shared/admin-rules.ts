@@ -22,17 +22,31 @@ export const ADMIN_ACTIONS = {
   'catch.hide': { reversible: true },
   'catch.restore': { reversible: true },
   'audit.revert': { reversible: false },
+  // Loggers (decision 0041).
+  'logger.flag': { reversible: true },
+  'logger.clear': { reversible: true },
+  'logger.block': { reversible: true },
+  'logger.unblock': { reversible: true },
+  'logger.revoke': { reversible: false },
+  'logger.hide': { reversible: true },
+  'logger.restore': { reversible: true },
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTIONS;
 export const ADMIN_ACTION_NAMES = Object.keys(ADMIN_ACTIONS) as [AdminAction, ...AdminAction[]];
 
 /** What an action is done to. */
-export const ADMIN_TARGET_TYPES = ['user', 'order', 'record', 'records-file', 'alias', 'catch'] as const;
+export const ADMIN_TARGET_TYPES = ['user', 'order', 'record', 'records-file', 'alias', 'catch', 'logger'] as const;
 export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
 
 /** The AI questions the console lists: those that named no known fish, those that got no facts, or both kinds. */
 export const AI_QUESTION_KINDS = ['unanswered', 'no_fish', 'no_facts'] as const;
 export type AiQuestionKind = (typeof AI_QUESTION_KINDS)[number];
+
+/** The loggers the console lists: every one, those under review, those blocked. */
+export const LOGGER_STATES = ['all', 'flagged', 'blocked'] as const;
+export type LoggerState = (typeof LOGGER_STATES)[number];
+/** The longest time range one hide or restore may name: a year (a longer one is a slip of the date picker). */
+export const LOGGER_RANGE_MAX_DAYS = 366;
 
 /** VIP days one grant may add (a grant of more is a typo, not a gift). */
 export const VIP_GRANT_MAX_DAYS = 3650;
@@ -67,6 +81,7 @@ export const AdminErrorCode = {
   RECORD_NOT_FOUND: 'ADMIN_RECORD_NOT_FOUND',
   AUDIT_NOT_FOUND: 'ADMIN_AUDIT_NOT_FOUND',
   ALIAS_NOT_FOUND: 'ADMIN_ALIAS_NOT_FOUND',
+  LOGGER_NOT_FOUND: 'ADMIN_LOGGER_NOT_FOUND',
   /** An operator may not deactivate their own account (409). */
   SELF: 'ADMIN_SELF',
   /** The change is already the state of the target: nothing to do, nothing logged (409). */

@@ -33,6 +33,8 @@ export const PAGES = [
   { path: '/admin/ai-questions', key: 'adminAiQuestions', public: false },
   { path: '/admin/audit', key: 'adminAudit', public: false },
   { path: '/admin/catches', key: 'adminCatches', public: false },
+  // The loggers' moderation (decision 0041).
+  { path: '/admin/loggers', key: 'adminLoggers', public: false },
   // The player's fish collection (issue 25): every fish caught or not yet, progress per map, the share switch.
   { path: '/user/collection', key: 'collection', public: false },
   // Alerts, a VIP benefit (issue 25, decision 0036): the member's follows and alerts, and the page an alert e-mail's

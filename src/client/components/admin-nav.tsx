@@ -1,5 +1,6 @@
 import { Box, Button, Group } from '@mantine/core';
 import {
+  IconBroadcast,
   IconClipboardList,
   IconDatabaseEdit,
   IconFish,
@@ -25,6 +26,7 @@ const ADMIN_SCREENS: { key: PageKey; icon: typeof IconGauge }[] = [
   { key: 'adminCatches', icon: IconFish },
   { key: 'adminRecords', icon: IconDatabaseEdit },
   { key: 'adminAiQuestions', icon: IconMessageQuestion },
+  { key: 'adminLoggers', icon: IconBroadcast },
   { key: 'adminAudit', icon: IconClipboardList },
   { key: 'adminCatalogue', icon: IconStack2 },
 ];

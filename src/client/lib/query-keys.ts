@@ -27,6 +27,7 @@ export const queryKeys = {
     aliases: (token: string) => ['admin', 'aliases', token] as const,
     audit: (token: string, filters: Filters) => ['admin', 'audit', token, filters] as const,
     catches: (token: string, filters: Filters) => ['admin', 'catches', token, filters] as const,
+    loggers: (token: string, filters: Filters) => ['admin', 'loggers', token, filters] as const,
     /** Every console answer: what a change marks out of date (a change shows on several screens at once). */
     all: () => ['admin'] as const,
   },

@@ -37,6 +37,7 @@ import { Component as AdminCatchesPage } from './admin-catches-page';
 import { Component as AdminRecordsPage } from './admin-records-page';
 import { Component as AdminAiQuestionsPage } from './admin-ai-questions-page';
 import { Component as AdminAuditPage } from './admin-audit-page';
+import { Component as AdminLoggersPage } from './admin-loggers-page';
 import { Component as AiChatPage } from './ai-chat-page';
 import { Component as AlertsPage } from './alerts-page';
 import { Component as AlertsUnsubscribePage } from './alerts-unsubscribe-page';
@@ -248,6 +249,7 @@ const PRIVATE: { name: string; Page: ComponentType; route: string; url?: string;
   { name: 'adminAiQuestions', Page: AdminAiQuestionsPage, route: PAGE_PATHS.adminAiQuestions },
   { name: 'adminAudit', Page: AdminAuditPage, route: PAGE_PATHS.adminAudit },
   { name: 'adminCatches', Page: AdminCatchesPage, route: PAGE_PATHS.adminCatches },
+  { name: 'adminLoggers', Page: AdminLoggersPage, route: PAGE_PATHS.adminLoggers },
   { name: 'vipResult', Page: VipResultPage, route: PAGE_PATHS.vipResult, url: `${PAGE_PATHS.vipResult}?order_no=x` },
   {
     name: 'vipCheckout',

@@ -53,9 +53,12 @@ export class CatchModeration {
     };
   }
 
-  /** Puts a logger under review: its catches stored from now on are flagged. False when no logger has this id. */
-  async flagLogger(loggerId: string, reason = 'operator'): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Puts a logger under review: its catches stored from now on are flagged. False when no logger has this id. `db`:
+   * the caller's transaction (the console's audit row commits with it), else the store's connection.
+   */
+  async flagLogger(loggerId: string, reason = 'operator', db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('logger_client')
       .set({ flagged_at: this.clock(), flag_reason: reason })
       .where('client_id', '=', loggerId)
@@ -64,8 +67,8 @@ export class CatchModeration {
   }
 
   /** Ends a logger's review: its catches stored from now on are judged as any logger's. False when unknown. */
-  async clearLogger(loggerId: string): Promise<boolean> {
-    const result = await this.db
+  async clearLogger(loggerId: string, db: Kysely<Database> = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('logger_client')
       .set({ flagged_at: null, flag_reason: null })
       .where('client_id', '=', loggerId)
@@ -73,12 +76,12 @@ export class CatchModeration {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Hides the selected catches that are shown; answers how many it hid. */
+  /** Hides the selected catches that are shown, in a transaction of its own; answers how many it hid. */
   hideCatches(selection: CatchSelection): Promise<number> {
     return this.change(selection, 'hide');
   }
 
-  /** Shows again the selected catches that are hidden; answers how many it restored. */
+  /** Shows again the selected catches that are hidden, in a transaction of its own; answers how many it restored. */
   restoreCatches(selection: CatchSelection): Promise<number> {
     return this.change(selection, 'restore');
   }

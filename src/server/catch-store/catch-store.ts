@@ -17,6 +17,7 @@ import { CatchBulkLoad } from './catch-bulk-load';
 import { CatchWriter, type CatchWriterOptions } from './catch-writer';
 import { NO_TRUST_RULES, recountRates } from './catch-trust';
 import { CatchModeration } from './catch-moderation';
+import { RefusalLog } from './refusal-log';
 
 export { CatchCommitThread } from './catch-commit-thread';
 export type { CatchWriter, OwnedItem } from './catch-writer';
@@ -32,12 +33,15 @@ export {
 export { catalogueErrors, type IngestionCatalogue, type IngestionCatalogueView } from './catalogue-rules';
 export type { HeatRollups } from './heat-rollups';
 export { NO_TRUST_RULES, type Refusal, type TrustRules } from './catch-trust';
+export { RATE_REASON } from './refusal-log';
 export { CatchModeration, type CatchSelection, type LoggerReview, MAX_IDS } from './catch-moderation';
 
 export type { GroupCommitObserver } from './group-commit';
 
 export interface CreateCatchWriterOptions extends Pick<CatchWriterOptions, 'clock' | 'observeCommits' | 'trustRules'> {
   thread?: CatchCommitThread;
+  /** Told when the refused catches could not be counted (refusal-log.ts); the upload is answered anyway. */
+  warn?: (message: string, error: unknown) => void;
 }
 
 export function createCatchWriter(
@@ -70,6 +74,7 @@ export function createCatchWriter(
   const writer = new CatchWriter(db, catalogue, {
     clock,
     trustRules: rules,
+    refusals: new RefusalLog(db, clock, options.warn),
     ...(options.observeCommits && { observeCommits: options.observeCommits }),
     onCatchesCreated: (trx, rows) => rollups.add(trx, rows),
     ...(thread && {

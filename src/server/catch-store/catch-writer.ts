@@ -37,6 +37,10 @@ import {
 import { NO_TRUST_RULES, type TrustRules } from './catch-trust';
 import { catalogueErrors, type IngestionCatalogue, type IngestionCatalogueView } from './catalogue-rules';
 import { catchRow, type NewCatchRow, type NewSaleRow, recordRow, saleRow } from './rows';
+import { RATE_REASON, type RefusalCount, type RefusalLog, refusalReason } from './refusal-log';
+
+/** The fields of a catch item: the reasons a refused catch may be stored under (refusal-log.ts). */
+const CATCH_FIELDS: ReadonlySet<string> = new Set(Object.keys(CatchItem.shape));
 
 /** An item and the logger it comes from: the bulk entry points take the items of many loggers at once. */
 export interface OwnedItem {
@@ -63,6 +67,8 @@ export interface CatchWriterOptions {
   trustRules?: TrustRules;
   /** Told each commit queue's depth and group commit times, by table (the metrics). */
   observeCommits?: (table: 'catch' | 'sale') => GroupCommitObserver;
+  /** Where refused catches are counted for the moderation console (decision 0041); not counted without it. */
+  refusals?: RefusalLog;
 }
 
 /**
@@ -79,6 +85,7 @@ export class CatchWriter {
   private readonly commitCatchGroup: CatchGroupCommitter;
   private readonly catchCommits: GroupCommit<readonly NewCatchRow[], GroupOutcome>;
   private readonly saleCommits: GroupCommit<readonly NewSaleRow[], Set<string>>;
+  private readonly refusals: RefusalLog | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -87,6 +94,7 @@ export class CatchWriter {
   ) {
     this.clock = options.clock ?? Date.now;
     this.onCatchesCreated = options.onCatchesCreated;
+    this.refusals = options.refusals;
     const rules = options.trustRules ?? NO_TRUST_RULES;
     const onThisConnection: CatchGroupCommitter = (rows) =>
       this.db.transaction().execute((trx) => insertCatchGroup(trx, rows, this.onCatchesCreated, undefined, rules));
@@ -163,9 +171,34 @@ export class CatchWriter {
   private async catches(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
     const now = this.clock();
     const { batch, rows } = judgeCatches(items, ownerOf, await this.catalogue.view(), now);
-    if (rows.length === 0) return batch.answer(new Set());
-    const { created, refused } = await this.catchCommits.submit(rows, rows.length);
-    return batch.answer(created, refused);
+    const { created, refused } =
+      rows.length === 0
+        ? { created: new Set<string>(), refused: new Map() }
+        : await this.catchCommits.submit(rows, rows.length);
+    const answer = batch.answer(created, refused);
+    if (this.refusals && answer.invalid > 0) await this.refusals.record(this.refusalCounts(answer, ownerOf, refused));
+    return answer;
+  }
+
+  /** The batch's refused catches per logger and reason (`rate` for those its logger's rate refused). */
+  private refusalCounts(
+    answer: CatchBatchResponse,
+    ownerOf: (i: number) => string,
+    byRate: ReadonlyMap<string, unknown>,
+  ): RefusalCount[] {
+    const hour = this.refusals!.hourNow();
+    const counts = new Map<string, RefusalCount>();
+    answer.results.forEach((result, i) => {
+      if (result.status !== 'invalid') return;
+      const owner = ownerOf(i);
+      const rated = result.report_id !== null && byRate.has(ownedKey(owner, result.report_id));
+      const reason = rated ? RATE_REASON : refusalReason(result.errors, CATCH_FIELDS);
+      const key = `${owner} ${reason}`;
+      const entry = counts.get(key);
+      if (entry) entry.count += 1;
+      else counts.set(key, { hour, client_id: owner, reason, count: 1 });
+    });
+    return [...counts.values()];
   }
 
   private async sales(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {

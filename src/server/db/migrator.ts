@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-catch-client-weight';
 import * as m0023 from './migrations/0023-alerts';
 import * as m0024 from './migrations/0024-catch-trust';
 import * as m0025 from './migrations/0025-admin-console';
+import * as m0026 from './migrations/0026-logger-moderation';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-alerts': m0023,
   '0024-catch-trust': m0024,
   '0025-admin-console': m0025,
+  '0026-logger-moderation': m0026,
 };
 
 function migratorOf(db: Db): Migrator {

@@ -110,6 +110,20 @@ export interface LoggerClientTable {
   flagged_at: number | null;
   /** Why: `rate` (it reported more than game reality allows) or `operator`. */
   flag_reason: string | null;
+  /** Epoch ms since an operator blocked the logger (its uploads answer 403); null when it is not (migration 0026). */
+  blocked_at: number | null;
+}
+
+/**
+ * Catches refused at ingestion per UTC hour, logger and reason (migration 0026, decision 0041): `rate` or the field
+ * the item's first error names (`item` for the item as a whole). Upserted once per group (catch-store/refusal-log.ts).
+ */
+export interface CatchRefusalTable {
+  /** Epoch ms of the hour's start. */
+  hour: number;
+  client_id: string;
+  reason: string;
+  count: number;
 }
 
 /**
@@ -486,6 +500,7 @@ export interface Database {
   logger_client: LoggerClientTable;
   logger_binding_code: LoggerBindingCodeTable;
   logger_catch_rate: LoggerCatchRateTable;
+  catch_refusal: CatchRefusalTable;
   revoked_token: RevokedTokenTable;
   catch: CatchTable;
   catch_key: CatchKeyTable;

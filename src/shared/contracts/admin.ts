@@ -16,6 +16,8 @@ import {
   AdminErrorCode,
   AI_QUESTION_KINDS,
   FISH_ALIAS_MAX,
+  LOGGER_RANGE_MAX_DAYS,
+  LOGGER_STATES,
   VIP_GRANT_MAX_DAYS,
 } from '../admin-rules';
 import { LoggerId, UserRead } from './auth';
@@ -62,11 +64,12 @@ export const AdminOverview = z.object({
   users_total: z.number().int(),
   vip_active: z.number().int(),
   /**
-   * The share of uploaded catches refused, by reason, over the last 24 hours; null until refusals are recorded (the
-   * loggers' trust work of issue 24 fills it).
+   * The catches refused at ingestion over the last 24 hours by reason (`rate`, or the field refused; decision 0041),
+   * most first; `share` of the catches uploaded in that time (those caught in it and stored, plus every refused one),
+   * 0–1. Null only from a server that does not store refusals.
    */
   refused_by_reason: z.array(z.object({ reason: z.string(), count: z.number().int(), share: z.number() })).nullable(),
-  /** Loggers flagged for review; null until loggers can be flagged (the trust work of issue 24). */
+  /** Loggers under review (`flagged_at` set: by their rate or an operator). */
   flagged_loggers: z.number().int().nullable(),
 });
 export type AdminOverview = z.infer<typeof AdminOverview>;
@@ -296,6 +299,81 @@ export const AdminCatchChange = z.object({
 export type AdminCatchChange = z.infer<typeof AdminCatchChange>;
 
 export const CatchNotFoundError = z.object({ detail: codeWithReason(AdminErrorCode.CATCH_NOT_FOUND) });
+
+// ---- Loggers (decision 0041)
+
+export const AdminLoggerQuery = PageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe("A whole logger id, or part of the logger's player name or its bound user's nickname (any case)"),
+  state: z.enum(LOGGER_STATES).default('all').describe('`flagged`: under review; `blocked`: uploads refused'),
+});
+export type AdminLoggerQuery = z.input<typeof AdminLoggerQuery>;
+
+export const AdminLogger = z.object({
+  id: z.string(),
+  /** The player name the logger registered with. */
+  player_name: z.string().nullable(),
+  /** The account the logger is bound to, if any. */
+  bound_user: z.object({ id: z.string(), nickname: z.string(), email: z.string() }).nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  /** When its first catch was stored (its probation runs from there); null before any, the epoch if established. */
+  active_since: z.string().nullable(),
+  /** When its probation ends (or ended); null before its first catch. */
+  probation_until: z.string().nullable(),
+  /** Whether its catches are stored in probation now. */
+  on_probation: z.boolean(),
+  /** Its stored catches, hidden ones included. */
+  accepted: z.number().int(),
+  /** Of those, stored flagged (and not hidden). */
+  flagged_catches: z.number().int(),
+  /** Of those, hidden by an operator. */
+  hidden_catches: z.number().int(),
+  /** Its catches refused at ingestion (every reason), as stored since migration 0026. */
+  refused: z.number().int(),
+  flagged_at: z.string().nullable(),
+  /** `rate` (beyond the plausibility limit) or `operator`, or what the operator wrote. */
+  flag_reason: z.string().nullable(),
+  blocked_at: z.string().nullable(),
+});
+export type AdminLogger = z.infer<typeof AdminLogger>;
+export const AdminLoggerPage = pageOf(AdminLogger);
+export type AdminLoggerPage = z.infer<typeof AdminLoggerPage>;
+export const AdminLoggerParams = z.object({ id: LoggerId });
+
+/** `{reason}`: flagging says why (shown as the logger's flag reason and in the audit log). */
+export const LoggerFlagBody = z.strictObject({ reason: Reason.min(1).describe('Why the logger is put under review') });
+export type LoggerFlagBody = z.input<typeof LoggerFlagBody>;
+
+const rangeFields = {
+  from: WireTime.describe('The first `caught_at` of the range (inclusive)'),
+  to: WireTime.describe(`The end of the range (exclusive); at most ${LOGGER_RANGE_MAX_DAYS} days after \`from\``),
+};
+/** `to` after `from`, at most LOGGER_RANGE_MAX_DAYS apart. */
+const aRange = (body: { from: string; to: string }) => {
+  const span = Date.parse(body.to) - Date.parse(body.from);
+  return span > 0 && span <= LOGGER_RANGE_MAX_DAYS * 86_400_000;
+};
+const rangeRule = { message: `\`to\` must be after \`from\`, at most ${LOGGER_RANGE_MAX_DAYS} days`, path: ['to'] };
+/** Hiding a logger's catches caught in `[from, to)`: destructive, the password again. */
+export const LoggerHideBody = ConfirmedBody.extend(rangeFields).refine(aRange, rangeRule);
+export type LoggerHideBody = z.input<typeof LoggerHideBody>;
+/** Showing again a logger's hidden catches caught in `[from, to)`. */
+export const LoggerRestoreBody = z
+  .strictObject({ ...rangeFields, reason: Reason.optional() })
+  .refine(aRange, rangeRule);
+export type LoggerRestoreBody = z.input<typeof LoggerRestoreBody>;
+
+/** A change to a logger: the logger after it and the audit row written. */
+export const AdminLoggerChange = z.object({ logger: AdminLogger, audit_id: z.number().int() });
+export type AdminLoggerChange = z.infer<typeof AdminLoggerChange>;
+/** A hide or restore: the logger after it, how many catches changed and the audit row written. */
+export const AdminLoggerCatchesChange = AdminLoggerChange.extend({ changed: z.number().int() });
+export type AdminLoggerCatchesChange = z.infer<typeof AdminLoggerCatchesChange>;
 
 // ---- Audit log
 

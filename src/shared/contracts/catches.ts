@@ -27,6 +27,12 @@ export const MAX_BATCH_ITEMS = 500;
 /** At most this many bytes per batch body (1 MiB): one byte more is a 413 before anything is parsed. */
 export const MAX_BATCH_BYTES = 1024 * 1024;
 
+/**
+ * The `detail` of an upload by a logger an operator blocked (403, decision 0041): a code, as every other upload
+ * refusal, which the logger program shows its player in its own words ("blocked by the site's moderators").
+ */
+export const LOGGER_BLOCKED_DETAIL = 'LOGGER_BLOCKED';
+
 /** The idempotency key of a logger's item (and of an official record: `source_id`). */
 export const REPORT_ID_MAX_LENGTH = 64;
 export const REPORT_ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;

@@ -32,8 +32,8 @@ export function registerAuditRoutes(
         description:
           'Counted when asked: catches per UTC hour over the last 24 hours (by when they were caught), loggers ' +
           'that uploaded in that time, AI questions and those that named no fish or got no facts, every order by ' +
-          'status, users and active VIP members. `refused_by_reason` and `flagged_loggers` are null until refusals ' +
-          `and flags are recorded. ${rules}`,
+          'status, users and active VIP members, the catches refused at ingestion by reason over the 24 hours with ' +
+          `their share of the uploaded ones (\`refused_by_reason\`), and the loggers under review. ${rules}`,
         response: { 200: AdminOverview.describe('The figures'), ...limited },
       },
     },

@@ -2,11 +2,8 @@
  * The console's overview (issue 24): what an operator looks at first, counted on request (a few indexed reads):
  * catches per UTC hour over the last 24 hours (`catch_caught`: the time index the logs walk), the loggers that
  * uploaded in that time, the AI questions and those left unanswered (the partial index of migration 0025), orders by
- * status, users and active VIP members.
- *
- * Two figures of the issue are not kept yet: the share of uploads refused by reason (refusals are only counted in the
- * process's metrics, not stored) and the flagged loggers (loggers cannot be flagged yet). Both answer null until the
- * loggers' trust work of issue 24 records them; see `refusedByReason` and `flaggedLoggers` below.
+ * status, users and active VIP members, the catches refused at ingestion by reason (`catch_refusal`, migration 0026:
+ * a few rows an hour) and the loggers under review (a partial index of the flagged ones).
  */
 import { type Kysely, sql } from 'kysely';
 import type { AdminOverview } from '#shared/contracts/admin';
@@ -29,7 +26,7 @@ export class AdminOverviewReads {
     const firstHour = Math.floor(now / HOUR_MS) * HOUR_MS - 23 * HOUR_MS;
     const since = now - DAY_MS;
     const { db } = this;
-    const [hours, loggers, questions, orders, users, vip] = await Promise.all([
+    const [hours, loggers, questions, orders, users, vip, refusals, flagged] = await Promise.all([
       db
         .selectFrom('catch')
         .select([
@@ -68,6 +65,17 @@ export class AdminOverviewReads {
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('vip_expire_at', '>', new Date(now).toISOString())
         .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('catch_refusal')
+        .select(['reason', (eb) => eb.fn.sum<number | string>('count').as('count')])
+        .where('hour', '>=', firstHour)
+        .groupBy('reason')
+        .execute(),
+      db
+        .selectFrom('logger_client')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('flagged_at', 'is not', null)
+        .executeTakeFirstOrThrow(),
     ]);
 
     const perHour = Array.from({ length: 24 }, (_, i) => ({ hour: wireTime(firstHour + i * HOUR_MS), count: 0 }));
@@ -91,18 +99,25 @@ export class AdminOverviewReads {
       orders_by_status: byStatus,
       users_total: Number(users.count),
       vip_active: Number(vip.count),
-      refused_by_reason: await this.refusedByReason(),
-      flagged_loggers: await this.flaggedLoggers(),
+      refused_by_reason: refusedShares(refusals, perHour),
+      flagged_loggers: Number(flagged.count),
     };
   }
+}
 
-  /** SLOT (issue 24, trust work): the share of uploaded catches refused per reason over 24 h, once refusals are stored. */
-  private async refusedByReason(): Promise<AdminOverview['refused_by_reason']> {
-    return null;
-  }
-
-  /** SLOT (issue 24, trust work): the loggers flagged for review, once loggers can be flagged. */
-  private async flaggedLoggers(): Promise<AdminOverview['flagged_loggers']> {
-    return null;
-  }
+/**
+ * The refused catches of the 24 hours by reason, most first, each with its share of the catches uploaded in them:
+ * those caught in the hours and stored, plus every refused one (a refused catch is never stored).
+ */
+function refusedShares(
+  rows: { reason: string; count: number | string | null }[],
+  perHour: { count: number }[],
+): NonNullable<AdminOverview['refused_by_reason']> {
+  const counts = rows.map((row) => ({ reason: row.reason, count: Number(row.count ?? 0) }));
+  const refused = counts.reduce((sum, row) => sum + row.count, 0);
+  const uploaded = perHour.reduce((sum, hour) => sum + hour.count, 0) + refused;
+  return counts
+    .filter((row) => row.count > 0)
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+    .map((row) => ({ ...row, share: uploaded === 0 ? 0 : row.count / uploaded }));
 }

@@ -1,9 +1,10 @@
 /**
- * The moderation console's API (issue 24, decision 0040): `/api/admin/overview`, `/users`, `/orders`, `/records`,
- * `/ai`, `/catches`, `/audit` (the catalogue's own routes, `/api/admin/catalogue`, are the catalogue-admin feature's). Superusers
- * only, by bearer token (no cookie is read, so another site's form cannot act here); every answer `no-store`
- * (http/no-store.ts); every operator at most ADMIN_PER_MINUTE requests a minute over all of them. Every change goes
- * through the audit log (audit-log.ts); destructive ones ask for the operator's password again.
+ * The moderation console's API (issue 24, decisions 0040 and 0041): `/api/admin/overview`, `/users`, `/orders`,
+ * `/records`, `/ai`, `/catches`, `/loggers`, `/audit` (the catalogue's own routes, `/api/admin/catalogue`, are the
+ * catalogue-admin feature's). Superusers only, by bearer token (no cookie is read, so another site's form cannot act
+ * here); every answer `no-store` (http/no-store.ts); every operator at most ADMIN_PER_MINUTE requests a minute over
+ * all of them. Every change goes through the audit log (audit-log.ts); destructive ones ask for the operator's
+ * password again.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +15,8 @@ import { registerAiRoutes } from './admin-ai.routes';
 import { registerAuditRoutes } from './admin-audit.routes';
 import type { AdminCatches } from './admin-catches';
 import { registerCatchRoutes } from './admin-catches.routes';
+import type { AdminLoggers } from './admin-loggers';
+import { registerLoggerRoutes } from './admin-loggers.routes';
 import type { AdminOverviewReads } from './admin-overview';
 import type { AdminRecords } from './admin-records';
 import { registerRecordRoutes } from './admin-records.routes';
@@ -31,6 +34,7 @@ export interface AdminConsole {
   records: AdminRecords;
   ai: AdminAi;
   catches: AdminCatches;
+  loggers: AdminLoggers;
   passwords: CurrentPasswordCheck;
 }
 
@@ -53,4 +57,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
   registerRecordRoutes(app, admin.records, kit);
   registerAiRoutes(app, admin.ai, kit);
   registerCatchRoutes(app, admin.catches, kit);
+  registerLoggerRoutes(app, admin.loggers, kit);
 };

@@ -350,7 +350,7 @@ describe('OpenAPI', () => {
     for (const path of ['/api/c_report/catches', '/api/c_report/sales']) {
       const post = doc.paths[path]!.post!;
       expect(post.security).toEqual([{ loggerToken: [] }]);
-      expect(Object.keys(post.responses).sort()).toEqual(['200', '401', '413', '422', '503']);
+      expect(Object.keys(post.responses).sort()).toEqual(['200', '401', '403', '413', '422', '503']);
       for (const response of Object.values(post.responses)) expect(response.description).not.toBe('Default Response');
     }
     const records = doc.paths['/api/records/import']!.post!;

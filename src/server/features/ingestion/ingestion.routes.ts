@@ -9,12 +9,19 @@ import {
   CatchBatchResponse,
   CatchItem,
   MAX_BATCH_BYTES,
+  LOGGER_BLOCKED_DETAIL,
   MAX_BATCH_ITEMS,
   OfficialRecordItem,
   RecordImportResponse,
   SaleItem,
 } from '#shared/contracts/catches';
-import { DatabaseBusyError, ErrorMessage, UnauthorizedError, ValidationErrorBody } from '#shared/contracts/common';
+import {
+  DatabaseBusyError,
+  ErrorMessage,
+  errorCodes,
+  UnauthorizedError,
+  ValidationErrorBody,
+} from '#shared/contracts/common';
 import { HttpError } from '../../http/http-error';
 import { batchBody } from '../../http/batch-bodies';
 import { requireJsonBody } from '../../http/json-bodies';
@@ -30,7 +37,7 @@ const recordTags = ['logs'];
 export interface IngestionRoutesOptions {
   writer: CatchWriter;
   /** The onRequest hook refusing an unknown logger token (401), and the logger it found. */
-  loggerAuth: { requireLogger(request: FastifyRequest): Promise<void>; clientOf(request: FastifyRequest): string };
+  loggerAuth: { requireUploader(request: FastifyRequest): Promise<void>; clientOf(request: FastifyRequest): string };
   /** Records, after a batch has committed, that the logger was seen. */
   lastSeen: { seen(loggerId: string): Promise<void> };
   /** Counts each answered item by outcome (decision 0027). */
@@ -75,12 +82,16 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
   // time per batch than any other step but the insert, for little gain on the wire.
   const uncompressed = { compress: false } as const;
   const unauthorizedLogger = UnauthorizedError.describe('Missing or unknown logger token (`WWW-Authenticate: Bearer`)');
+  const blockedLogger = errorCodes(LOGGER_BLOCKED_DETAIL).describe(
+    '`LOGGER_BLOCKED`: an operator blocked this logger (the moderation console); nothing is stored until it is ' +
+      "unblocked. The logger should stop sending and tell its player that the site's moderators blocked it",
+  );
 
   app.post(
     '/c_report/catches',
     {
       ...uncompressed,
-      onRequest: auth.requireLogger,
+      onRequest: auth.requireUploader,
       preValidation: [requireJsonBody, atMostMaxItems],
       bodyLimit: MAX_BATCH_BYTES,
       schema: {
@@ -92,6 +103,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
         response: {
           200: trustedResponse(CatchBatchResponse.describe('One result per item, in the order of `items`')),
           401: unauthorizedLogger,
+          403: blockedLogger,
           ...batchErrors,
         },
       },
@@ -109,7 +121,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
     '/c_report/sales',
     {
       ...uncompressed,
-      onRequest: auth.requireLogger,
+      onRequest: auth.requireUploader,
       preValidation: [requireJsonBody, atMostMaxItems],
       bodyLimit: MAX_BATCH_BYTES,
       schema: {
@@ -121,6 +133,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
         response: {
           200: trustedResponse(CatchBatchResponse.describe('One result per item, in the order of `items`')),
           401: unauthorizedLogger,
+          403: blockedLogger,
           ...batchErrors,
         },
       },

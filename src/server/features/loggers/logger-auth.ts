@@ -1,13 +1,16 @@
 /**
  * Which logger is calling: the one whose secret token is in `Authorization: Bearer <client_token>`, looked up in the
  * database on every request (no cache anywhere, so a rotated or revoked token is refused at once on every instance).
- * Built once in services.ts: the logger routes and the uploads (ingestion) share it, and `LastSeen`.
+ * The same statement says whether an operator blocked the logger (decision 0041): its uploads answer 403
+ * `LOGGER_BLOCKED_DETAIL`, at once on every instance and without a statement more. Built once in services.ts: the
+ * logger routes and the uploads (ingestion) share it, and `LastSeen`.
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { LOGGER_BLOCKED_DETAIL } from '#shared/contracts/catches';
 import { HttpError } from '../../http/http-error';
 import type { LoggerClientsRepository } from './logger-clients.repository';
 
-type LoggerAccounts = Pick<LoggerClientsRepository, 'loggerIdForToken' | 'markSeen'>;
+type LoggerAccounts = Pick<LoggerClientsRepository, 'loggerForToken' | 'markSeen'>;
 
 /** The token of `Authorization: Bearer <token>` (scheme in any case), or null. */
 function bearerToken(request: FastifyRequest): string | null {
@@ -28,11 +31,21 @@ export class LoggerAuth {
    * logger with a bad token learns it without uploading a megabyte first.
    */
   readonly requireLogger = async (request: FastifyRequest): Promise<void> => {
-    const token = bearerToken(request);
-    const loggerId = token ? await this.accounts.loggerIdForToken(token) : null;
-    if (!loggerId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
-    this.clients.set(request, loggerId);
+    await this.identify(request);
   };
+
+  /** onRequest hook of the uploads: as `requireLogger`, and 403 `LOGGER_BLOCKED_DETAIL` for a blocked logger. */
+  readonly requireUploader = async (request: FastifyRequest): Promise<void> => {
+    if ((await this.identify(request)).blocked) throw new HttpError(403, LOGGER_BLOCKED_DETAIL);
+  };
+
+  private async identify(request: FastifyRequest): Promise<{ loggerId: string; blocked: boolean }> {
+    const token = bearerToken(request);
+    const logger = token ? await this.accounts.loggerForToken(token) : null;
+    if (!logger) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
+    this.clients.set(request, logger.loggerId);
+    return logger;
+  }
 
   /** The logger `requireLogger` found for this request. */
   clientOf(request: FastifyRequest): string {

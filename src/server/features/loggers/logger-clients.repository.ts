@@ -59,14 +59,17 @@ export class LoggerClientsRepository {
     return { client_id: loggerId, client_token: clientToken };
   }
 
-  /** The logger a secret upload token belongs to, or null. Looked up by hash: the token itself is never stored. */
-  async loggerIdForToken(token: string): Promise<string | null> {
+  /**
+   * The logger a secret upload token belongs to and whether an operator blocked it (decision 0041), or null. Looked
+   * up by hash: the token itself is never stored. One statement: an upload's block check costs nothing more.
+   */
+  async loggerForToken(token: string): Promise<{ loggerId: string; blocked: boolean } | null> {
     const row = await this.reads
       .selectFrom('logger_client')
-      .select('client_id')
+      .select(['client_id', 'blocked_at'])
       .where('token_hash', '=', hashClientToken(token))
       .executeTakeFirst();
-    return row?.client_id ?? null;
+    return row ? { loggerId: row.client_id, blocked: row.blocked_at !== null } : null;
   }
 
   /** Records when a logger last uploaded (ISO-8601 UTC, like the table's other times). */

@@ -9,6 +9,9 @@ import type {
   AdminCatchChange,
   AdminCatchPage,
   AdminCatchTrust,
+  AdminLoggerCatchesChange,
+  AdminLoggerChange,
+  AdminLoggerPage,
   AdminOverview,
   AdminRecordChange,
   AdminRecordPage,
@@ -20,6 +23,7 @@ import type {
   AuditPage,
   FishAliasChange,
   FishAliasList,
+  LoggerState,
   RecordCorrectionBody,
   RecordsImportResult,
   RevertResult,
@@ -206,4 +210,46 @@ export const useRestoreCatches = () =>
 export const useRevert = () =>
   useAdminChange(({ id, ...body }: { id: number; current_password: string; reason?: string }) =>
     api.post<RevertResult>(`${BASE}/audit/${id}/revert`, body),
+  );
+
+// ---- Loggers (decision 0041)
+
+export interface LoggerFilters {
+  q: string;
+  state: LoggerState;
+  page: number;
+}
+
+export function useAdminLoggers(filters: LoggerFilters) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: queryKeys.admin.loggers(token, filters),
+    queryFn: ({ signal }) => api.get<AdminLoggerPage>(`${BASE}/loggers`, { ...filters, page_size: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type LoggerAction = 'flag' | 'clear' | 'block' | 'unblock' | 'revoke';
+
+export const useLoggerAction = () =>
+  useAdminChange(
+    ({ id, action, ...body }: { id: string; action: LoggerAction; reason?: string; current_password?: string }) =>
+      api.post<AdminLoggerChange>(`${BASE}/loggers/${encodeURIComponent(id)}/${action}`, body),
+  );
+
+/** Hides (password asked) or restores a logger's catches caught in `[from, to)`. */
+export const useLoggerRange = () =>
+  useAdminChange(
+    ({
+      id,
+      how,
+      ...body
+    }: {
+      id: string;
+      how: 'hide' | 'restore';
+      from: string;
+      to: string;
+      reason?: string;
+      current_password?: string;
+    }) => api.post<AdminLoggerCatchesChange>(`${BASE}/loggers/${encodeURIComponent(id)}/${how}`, body),
   );

@@ -1,11 +1,12 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminOverview } from '#shared/contracts/admin';
 import { PAGE_PATHS } from '#shared/pages';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingState } from '../../../components/loading-state';
-import { formatCount } from '../../../lib/format-number';
+import { formatCount, formatShare } from '../../../lib/format-number';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { useAdminOverview } from '../api/admin-queries';
 
@@ -45,9 +46,12 @@ function OverviewFigures({ data }: { data: AdminOverview }) {
         />
         <Figure label={t('overview.users')} value={count(data.users_total)} to={localePath(PAGE_PATHS.adminUsers)} />
         <Figure label={t('overview.vipActive')} value={count(data.vip_active)} />
-        {/* Shown once the loggers' trust work records them (the API answers null until then). */}
         {data.flagged_loggers !== null ? (
-          <Figure label={t('overview.flaggedLoggers')} value={count(data.flagged_loggers)} />
+          <Figure
+            label={t('overview.flaggedLoggers')}
+            value={count(data.flagged_loggers)}
+            to={`${localePath(PAGE_PATHS.adminLoggers)}?state=flagged`}
+          />
         ) : null}
       </SimpleGrid>
 
@@ -82,21 +86,40 @@ function OverviewFigures({ data }: { data: AdminOverview }) {
         </Paper>
         {data.refused_by_reason !== null ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="refused">
-            <Title order={2} fz="lg" id="refused" mb="sm">
+            <Title order={2} fz="lg" id="refused" mb={4}>
               {t('overview.refusedTitle')}
             </Title>
-            <Stack gap={4}>
-              {data.refused_by_reason.map((row) => (
-                <Text key={row.reason} size="sm">
-                  {row.reason}: {count(row.count)} ({(row.share * 100).toFixed(1)}%)
-                </Text>
-              ))}
-            </Stack>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('overview.refusedNote')}
+            </Text>
+            {data.refused_by_reason.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('overview.noRefusals')}
+              </Text>
+            ) : (
+              <Stack gap={4} data-testid="refused-by-reason">
+                {data.refused_by_reason.map((row) => (
+                  <Group key={row.reason} justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm">{refusalLabel(t, row.reason)}</Text>
+                    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {count(row.count)} · {formatShare(row.share, locale)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
           </Paper>
         ) : null}
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** A refusal reason in words: the rate, the item as a whole, or the field refused (its name, as the API has it). */
+function refusalLabel(t: TFunction<'admin'>, reason: string): string {
+  if (reason === 'rate') return t('overview.refusedRate');
+  if (reason === 'item') return t('overview.refusedItem');
+  return t('overview.refusedField', { field: reason });
 }
 
 const STATUS_COLOURS: Record<string, string> = {
