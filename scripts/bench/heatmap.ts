@@ -155,7 +155,8 @@ function startLogger(base: string): ChildProcess {
   const cli = path.join(root, 'src/server/demo/logger-cli.ts');
   // 4 batches in flight of 100 items, every backlog ending up to an hour ago: each batch changes today's counts on most
   // maps. Each logger fishes at a human pace, so there are `RATE × 20` of them (decision 0039).
-  const args = ['--url', base, '--clients', '4', '--batch', '100', '--rate', String(RATE), '--duration', '3600'];
+  // Long enough for the pass (about 70 s at 5 M): the simulator registers the loggers the whole run needs first.
+  const args = ['--url', base, '--clients', '4', '--batch', '100', '--rate', String(RATE), '--duration', '180'];
   return spawn('npx', ['tsx', cli, ...args, '--late', '1', '--late-hours', '1'], { stdio: 'ignore', detached: true });
 }
 
@@ -344,7 +345,10 @@ async function bench(name: string, env: Record<string, string>, pgSchema?: strin
       ).n,
     );
   const logger = RATE > 0 ? startLogger(server.base) : null;
-  if (logger) await new Promise((resolve) => setTimeout(resolve, 4000));
+  // The pass starts once the uploads do (after the simulator's registrations), at most 60 s later.
+  const initial = await count();
+  for (let waited = 0; logger && waited < 60_000 && (await count()) === initial; waited += 500)
+    await new Promise((resolve) => setTimeout(resolve, 500));
   const before = await count();
   const started = Date.now();
   const busy = report(

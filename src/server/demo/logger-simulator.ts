@@ -22,6 +22,9 @@ import { type CatchItemInput, wireTime } from '#shared/contracts/catches';
 import { ROD_TYPES, WEATHER_KINDS } from '#shared/game/catch-attributes';
 import { createRng, type Rng, seedOf } from './prng';
 
+/** Registrations in flight at once before a run. */
+const REGISTER_AT_ONCE = 16;
+
 export interface SimulatorOptions {
   /** Base URL of the site, e.g. http://127.0.0.1:8000 (the API is under /api). */
   url: string;
@@ -256,7 +259,12 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
         : options.clients;
   const needed = options.rate > 0 ? Math.min(batches, Math.ceil((options.rate * paceMs) / 1000)) : batches;
   const fresh: SimulatedLogger[] = [...(options.loggers ?? [])];
-  if (!options.loggers) while (fresh.length < needed) fresh.push(await register());
+  // Registered a few at a time: a run at 1,000 reports/s needs thousands, and one after another they took minutes.
+  if (!options.loggers)
+    while (fresh.length < needed)
+      fresh.push(
+        ...(await Promise.all(Array.from({ length: Math.min(REGISTER_AT_ONCE, needed - fresh.length) }, register))),
+      );
   const backlogMs = (options.backlogHours ?? 0) * 3_600_000;
   /**
    * Loggers that sent, each with the `caught_at` of its next catch, soonest first: due again once its next backlog is
