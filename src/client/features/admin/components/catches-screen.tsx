@@ -32,6 +32,7 @@ import { toast } from '../../../lib/toast';
 import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import { type CatchFilters, useAdminCatches, useHideCatches, useRestoreCatches } from '../api/admin-queries';
+import { CatalogueFilterSelect } from './catalogue-filter-select';
 import { ConfirmAction } from './confirm-action';
 import { Pager } from './pager';
 
@@ -208,7 +209,6 @@ function CatchFilterFields({
 }) {
   const { t } = useTranslation('admin');
   const { maps, fish, baits } = useBaseConfig();
-  const name = useDisplayName();
   const commit = (key: string) => ({
     onBlur: (event: FocusEvent<HTMLInputElement>) => onChange(key, event.currentTarget.value.trim()),
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
@@ -217,32 +217,26 @@ function CatchFilterFields({
   });
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-      <Select
+      <CatalogueFilterSelect
         label={t('catches.map')}
         placeholder={t('catches.any')}
-        data={maps.map((map) => ({ value: String(map.id), label: name(map) }))}
-        value={filters.map_id === null ? null : String(filters.map_id)}
+        items={maps}
+        value={filters.map_id}
         onChange={(value) => onChange('map', value)}
-        clearable
-        searchable
       />
-      <Select
+      <CatalogueFilterSelect
         label={t('catches.fish')}
         placeholder={t('catches.any')}
-        data={fish.map((item) => ({ value: String(item.id), label: name(item) }))}
-        value={filters.fish_id === null ? null : String(filters.fish_id)}
+        items={fish}
+        value={filters.fish_id}
         onChange={(value) => onChange('fish', value)}
-        clearable
-        searchable
       />
-      <Select
+      <CatalogueFilterSelect
         label={t('catches.bait')}
         placeholder={t('catches.any')}
-        data={baits.map((bait) => ({ value: String(bait.id), label: name(bait) }))}
-        value={filters.bait_id === null ? null : String(filters.bait_id)}
+        items={baits}
+        value={filters.bait_id}
         onChange={(value) => onChange('bait', value)}
-        clearable
-        searchable
       />
       <Select
         label={t('catches.trust')}

@@ -23,7 +23,7 @@ import {
   IconPlayerPlay,
   IconSearch,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOGGER_STATES } from '#shared/admin-rules';
@@ -40,6 +40,7 @@ import { toast } from '../../../lib/toast';
 import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { type LoggerAction, useAdminLoggers, useLoggerAction, useLoggerRange } from '../api/admin-queries';
 import { ConfirmAction } from './confirm-action';
+import { Field } from './field';
 import { Pager } from './pager';
 
 /**
@@ -459,18 +460,5 @@ function LoggerPanel({ logger, onClose }: { logger: AdminLogger; onClose: () => 
         <Text size="sm">{t('loggers.restoreText', { from: span.from ?? '', to: span.to ?? '' })}</Text>
       </ConfirmAction>
     </Paper>
-  );
-}
-
-function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
   );
 }

@@ -35,6 +35,7 @@ import { useDisplayName } from '../../../lib/use-display-name';
 import { useLocale } from '../../../lib/use-locale';
 import { adminFailure } from '../admin-errors';
 import { useAdminRecords, useCorrectRecord, useDeleteRecord, useImportRecords } from '../api/admin-queries';
+import { CatalogueFilterSelect } from './catalogue-filter-select';
 import { ConfirmAction } from './confirm-action';
 import { Pager } from './pager';
 
@@ -123,26 +124,21 @@ function RecordFilters({
 }) {
   const { t } = useTranslation('admin');
   const { maps, fish } = useBaseConfig();
-  const name = useDisplayName();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-      <Select
+      <CatalogueFilterSelect
         label={t('records.map')}
         placeholder={t('records.any')}
-        data={maps.map((map) => ({ value: String(map.id), label: name(map) }))}
-        value={filters.map_id === null ? null : String(filters.map_id)}
+        items={maps}
+        value={filters.map_id}
         onChange={(value) => onChange('map', value)}
-        clearable
-        searchable
       />
-      <Select
+      <CatalogueFilterSelect
         label={t('records.fish')}
         placeholder={t('records.any')}
-        data={fish.map((item) => ({ value: String(item.id), label: name(item) }))}
-        value={filters.fish_id === null ? null : String(filters.fish_id)}
+        items={fish}
+        value={filters.fish_id}
         onChange={(value) => onChange('fish', value)}
-        clearable
-        searchable
       />
       <TextInput
         label={t('records.player')}

@@ -21,7 +21,7 @@ import {
   IconReceiptRefund,
   IconUserSearch,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VIP_GRANT_MAX_DAYS } from '#shared/admin-rules';
@@ -39,6 +39,7 @@ import { toast } from '../../../lib/toast';
 import { useLocalePath } from '../../../lib/use-locale';
 import { useAdminUser, useAdminUsers, useGrantVip, useRefund, useUserAction } from '../api/admin-queries';
 import { ConfirmAction } from './confirm-action';
+import { Field } from './field';
 import { Pager } from './pager';
 
 /** Users: the search (in the URL, `?q=`), its results, and the chosen user (`?user=`) with their orders and actions. */
@@ -402,18 +403,5 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
         <Text size="sm">{t('users.refundText')}</Text>
       </ConfirmAction>
     </Paper>
-  );
-}
-
-function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Stack>
   );
 }
