@@ -193,6 +193,20 @@ describe('the counters', () => {
       .execute();
     expect(left.map((row) => Number(row.bucket))).toEqual([recent.bucket]);
   });
+
+  it('take the refusals of the pruned time with them', async () => {
+    const hour = (daysAgo: number) => Math.floor((NOW - daysAgo * 24 * HOUR) / HOUR) * HOUR;
+    const old = { hour: hour(500), client_id: 'bird_refused', reason: 'rate', count: 4 };
+    const recent = { ...old, hour: hour(10) };
+    await ctx.db.kysely.insertInto('catch_refusal').values([old, recent]).execute();
+    await pruneCatches(ctx.db.kysely, { olderThanDays: 400, now: NOW });
+    const left = await ctx.db.kysely
+      .selectFrom('catch_refusal')
+      .select('hour')
+      .where('client_id', '=', 'bird_refused')
+      .execute();
+    expect(left.map((row) => Number(row.hour))).toEqual([recent.hour]);
+  });
 });
 
 describe("the operator's actions", () => {
