@@ -8,10 +8,12 @@ import { KeptPages } from './kept-pages';
 
 function setup(options: { freshMs?: number; staleMs?: number; maxEntries?: number } = {}) {
   let now = 1_000_000;
+  const backgroundErrors: string[] = [];
   const kept = new KeptPages<string>({
     freshMs: options.freshMs ?? 5_000,
     staleMs: options.staleMs ?? 60_000,
     maxEntries: options.maxEntries ?? 100,
+    onBackgroundError: (key, error) => backgroundErrors.push(`${key}: ${(error as Error).message}`),
     now: () => now,
   });
   let renders = 0;
@@ -34,6 +36,7 @@ function setup(options: { freshMs?: number; staleMs?: number; maxEntries?: numbe
       await new Promise((resolve) => setImmediate(resolve));
     },
     renders: () => renders,
+    backgroundErrors,
     pending: () => pending.length,
     advance: (ms: number) => (now += ms),
   };
@@ -86,13 +89,15 @@ describe('kept pages', () => {
     expect(t.renders()).toBe(3);
   });
 
-  it('keeps sending the stale page when its background render fails, and never keeps a failed render', async () => {
+  it('keeps sending the stale page when its background render fails, logs it, and never keeps a failed render', async () => {
     const t = setup();
     void t.kept.get('/a', 'v1', t.render);
     await t.settle('page 1');
     t.advance(6_000);
     expect(await t.kept.get('/a', 'v1', t.render)).toBe('page 1');
     await t.fail();
+    // Nobody waited for that render: it is told to the log instead.
+    expect(t.backgroundErrors).toEqual(['/a: render failed']);
 
     expect(await t.kept.get('/a', 'v1', t.render)).toBe('page 1');
     await t.settle('page 2');
@@ -100,6 +105,8 @@ describe('kept pages', () => {
     const failing = t.kept.get('/b', 'v1', t.render);
     await t.fail();
     await expect(failing).rejects.toThrow('render failed');
+    // A foreground render's failure is its request's to answer, not a background one.
+    expect(t.backgroundErrors).toHaveLength(1);
     const again = t.kept.get('/b', 'v1', t.render);
     await t.settle('page b');
     expect(await again).toBe('page b');

@@ -18,6 +18,8 @@ export interface KeptPagesOptions {
   staleMs: number;
   /** At most this many pages, the oldest dropped first. */
   maxEntries: number;
+  /** Told of a background render that failed (nobody waits for it, so nobody else would hear of it): the log. */
+  onBackgroundError?: (key: string, error: unknown) => void;
   now?: () => number;
 }
 
@@ -77,7 +79,7 @@ export class KeptPages<T> {
           if (this.entries.get(key) === hit) this.store(key, hit.version, page, this.now());
         },
         // A failed render leaves the kept page to be sent until it is too old.
-        () => undefined,
+        (error: unknown) => this.options.onBackgroundError?.(key, error),
       )
       .finally(() => {
         hit.refreshing = false;

@@ -182,6 +182,7 @@ export default fp(async function staticSite(
     freshMs: renderCacheMs,
     staleMs: renderStaleMs,
     maxEntries: RENDER_CACHE_ENTRIES,
+    onBackgroundError: (url, error) => app.log.warn({ err: error, url }, 'a kept page failed to render again'),
   });
   async function fill(pageRenderer: PageRenderer, request: FastifyRequest): Promise<FilledPage> {
     const page = await withTimeout(
