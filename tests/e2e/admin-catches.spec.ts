@@ -4,78 +4,35 @@
  * logger, hides two of them with their password, sees them marked hidden there and gone from the public logs, and
  * restores them.
  */
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
-import { registerLogger } from './loggers';
+import { logIn, makeSuperuser, uploadCatches } from './console';
 import { fill, texts } from './texts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const en = texts('en');
 const t = en.admin;
 const PASSWORD = 'catches-admin-1';
 const run = Date.now().toString(36);
 const MINUTE = 60_000;
 
-async function logIn(page: Page, email: string) {
-  await page.goto(localePath('en', PAGE_PATHS.login));
-  await page.getByLabel(en.account.fields.email, { exact: true }).fill(email);
-  await page.getByLabel(en.account.fields.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: en.account.submit.login }).click();
-  await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.user));
-}
-
 /** This run's catches: where and when, so the public log is read for exactly them (the demo world's end now too). */
 let place = '';
 
-/** Three catches of the catalogue's first fish on its map, minutes ago, from a new logger: its id. */
+/** Three catches of one fish on its map, minutes ago, from a new logger: its id. */
 async function loggerWithCatches(request: APIRequestContext): Promise<string> {
-  const res = await request.get('/api/system/get_category_list?category_group=fish&category_group=maps');
-  const list = (await res.json()).category_list as {
-    fish: { id: number; data: { maps: number[]; min_weight: number } }[];
-    maps: { id: number; data: { bounds: { x_min: number; y_min: number; x_max: number; y_max: number } } }[];
-  };
-  const fish = list.fish.find((item) => item.data.maps.length > 0)!;
-  const map = list.maps.find((item) => item.id === fish.data.maps[0])!;
-  const baits = await request.get('/api/system/get_category_list?category_group=baits');
-  const bait = ((await baits.json()).category_list.baits as { id: number }[])[0]!;
-  const logger = await registerLogger(request, { player_name: `Hider ${run}`, version: 'e2e' });
-  const { bounds } = map.data;
   const now = Date.now();
-  place =
-    `map_id=${map.id}&fish_id=${fish.id}&from=${encodeURIComponent(new Date(now - 10 * MINUTE).toISOString())}` +
-    `&to=${encodeURIComponent(new Date(now).toISOString())}`;
-  const items = [1, 2, 3].map((i) => ({
-    report_id: `hide-${run}-${i}`,
-    caught_at: new Date(now - i * 3 * MINUTE).toISOString(),
-    map_id: map.id,
-    fish_id: fish.id,
-    bait_id: bait.id,
-    bait2_id: null,
-    rod_type: 'telescopic',
-    star_type: 0,
-    weight: fish.data.min_weight,
-    depth: 4.5,
-    direction: 'back',
-    angle: 135,
-    game_hour: 3,
-    temperature: 17.5,
-    weather: 'sunny',
-    night: false,
-    x: (bounds.x_min + bounds.x_max) / 2,
-    y: (bounds.y_min + bounds.y_max) / 2,
-    time_spent: 60,
-  }));
-  const uploaded = await request.post('/api/c_report/catches', {
-    headers: { authorization: `Bearer ${logger.client_token}` },
-    data: { items },
+  const made = await uploadCatches(request, {
+    player: `Hider ${run}`,
+    reportPrefix: `hide-${run}`,
+    times: [1, 2, 3].map((i) => now - i * 3 * MINUTE),
   });
-  expect((await uploaded.json()).created).toBe(3);
-  return logger.client_id;
+  place =
+    `map_id=${made.place.mapId}&fish_id=${made.place.fishId}` +
+    `&from=${encodeURIComponent(new Date(now - 10 * MINUTE).toISOString())}` +
+    `&to=${encodeURIComponent(new Date(now).toISOString())}`;
+  return made.clientId;
 }
 
 /** The ids the public catch log lists at this run's place and time. */
@@ -91,14 +48,10 @@ test("an operator filters to a logger's catches, hides two, sees them hidden and
 }) => {
   test.setTimeout(120_000);
   const admin = `catches.${run}@example.com`;
-  execFileSync(
-    'npm',
-    ['run', '--silent', 'user:create', '--', '--email', admin, '--password', PASSWORD, '--superuser'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! }, stdio: 'pipe' },
-  );
+  makeSuperuser(admin, PASSWORD);
   const loggerId = await loggerWithCatches(request);
 
-  await logIn(page, admin);
+  await logIn(page, admin, PASSWORD);
   await page.goto(localePath('en', PAGE_PATHS.adminOverview));
   const nav = page.getByRole('navigation', { name: en.common.adminNav.label });
   await nav.getByRole('link', { name: en.common.adminNav.adminCatches }).click();

@@ -5,41 +5,17 @@
  * their password. A player gets the not-found page. Every console page passes axe in both colour schemes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
 import { AXE_RULES } from './axe-rules';
+import { logIn, makeSuperuser, uploadCatches } from './console';
 import { fill, texts } from './texts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const en = texts('en');
 const t = en.admin;
 const PASSWORD = 'console-admin-1';
 const run = Date.now().toString(36);
-
-async function logIn(page: Page, email: string) {
-  await page.goto(localePath('en', PAGE_PATHS.login));
-  await page.getByLabel(en.account.fields.email, { exact: true }).fill(email);
-  await page.getByLabel(en.account.fields.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: en.account.submit.login }).click();
-  await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.user));
-}
-
-/** A superuser made with the operator command, as the e2e server's data holds it. */
-function makeSuperuser(email: string) {
-  execFileSync(
-    'npm',
-    ['run', '--silent', 'user:create', '--', '--email', email, '--password', PASSWORD, '--superuser'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
-      stdio: 'pipe',
-    },
-  );
-}
 
 test('a superuser finds a player, grants VIP with a reason, sees it in the audit log and reverts it', async ({
   page,
@@ -47,15 +23,7 @@ test('a superuser finds a player, grants VIP with a reason, sees it in the audit
 }) => {
   test.setTimeout(120_000);
   const admin = `console.${run}@example.com`;
-  execFileSync(
-    'npm',
-    ['run', '--silent', 'user:create', '--', '--email', admin, '--password', PASSWORD, '--superuser'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
-      stdio: 'pipe',
-    },
-  );
+  makeSuperuser(admin, PASSWORD);
   const player = `player.${run}@example.com`;
   const nickname = `Pike${run}`;
   const registered = await request.post('/api/auth/register', {
@@ -63,7 +31,7 @@ test('a superuser finds a player, grants VIP with a reason, sees it in the audit
   });
   expect(registered.status()).toBe(201);
 
-  await logIn(page, admin);
+  await logIn(page, admin, PASSWORD);
   // The user centre leads a superuser to the console; its navigation to the users.
   await page.getByRole('link', { name: new RegExp(en.common.pages.adminOverview.title) }).click();
   await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.adminOverview));
@@ -117,7 +85,7 @@ test('a superuser finds a player, grants VIP with a reason, sees it in the audit
 test('a player who is not a superuser gets the not-found page', async ({ page, request }) => {
   const email = `plain.${run}@example.com`;
   await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
-  await logIn(page, email);
+  await logIn(page, email, PASSWORD);
   for (const key of ['adminOverview', 'adminUsers', 'adminAudit'] as const) {
     await page.goto(localePath('en', PAGE_PATHS[key]));
     await expect(page.getByRole('heading', { name: en.common.notFound.title })).toBeVisible();
@@ -128,15 +96,40 @@ test('a player who is not a superuser gets the not-found page', async ({ page, r
 test('every console page passes axe, in both colour schemes', async ({ page, request }) => {
   test.setTimeout(180_000);
   const admin = `console.axe.${run}@example.com`;
-  makeSuperuser(admin);
+  makeSuperuser(admin, PASSWORD);
   const login = await request.post('/api/auth/jwt/login', { form: { username: admin, password: PASSWORD } });
   const token = ((await login.json()) as { access_token: string }).access_token;
   const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
   const session = JSON.stringify({ token, userInfo: await me.json() });
-  // Something on every screen: a player with a grant and a deactivation, a question no fish answers.
+  // Something on every screen: a player with a paid and a pending order, a grant and a deactivation; a hidden catch;
+  // a question no fish answers. Made here, so the scan never depends on what the other journeys left behind.
   const auth = { authorization: `Bearer ${token}` };
   const email = `axe.player.${run}@example.com`;
   await request.post('/api/auth/register', { data: { email, password: PASSWORD, nickname: 'Axe Angler' } });
+  const playerLogin = await request.post('/api/auth/jwt/login', { form: { username: email, password: PASSWORD } });
+  const playerAuth = {
+    authorization: `Bearer ${((await playerLogin.json()) as { access_token: string }).access_token}`,
+  };
+  for (const outcome of ['pay', null] as const) {
+    const order = await request.get('/api/vip/subscribe?mode=once', { headers: playerAuth });
+    const orderNo = ((await order.json()) as { order_no: string }).order_no;
+    if (outcome)
+      expect(
+        (await request.post(`/api/vip/local-checkout/${orderNo}`, { headers: playerAuth, data: { outcome } })).status(),
+      ).toBe(200);
+  }
+  const { clientId } = await uploadCatches(request, {
+    player: `Axe ${run}`,
+    reportPrefix: `axe-${run}`,
+    times: [Date.now() - 5 * 60_000],
+  });
+  const mine = await request.get(`/api/admin/catches?logger_id=${clientId}`, { headers: auth });
+  const catchId = ((await mine.json()) as { items: { id: number }[] }).items[0]!.id;
+  const hidden = await request.post('/api/admin/catches/hide', {
+    headers: auth,
+    data: { ids: [catchId], current_password: PASSWORD },
+  });
+  expect(hidden.status()).toBe(200);
   const found = await request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, { headers: auth });
   const player = ((await found.json()) as { items: { id: string }[] }).items[0]!.id;
   await request.post(`/api/admin/users/${player}/vip`, { headers: auth, data: { days: 3, reason: 'axe' } });

@@ -4,30 +4,18 @@
  * of a time range with their password, and finds the hide in the audit log. The loggers page passes axe.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './test';
+import { expect, test } from './test';
 import { AXE_RULES } from './axe-rules';
-import type { CategoryList } from '../../src/shared/contracts/catalogue';
+import { logIn, makeSuperuser, uploadCatches } from './console';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
 import { fill, texts } from './texts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const en = texts('en');
 const t = en.admin;
 const PASSWORD = 'console-loggers-1';
 const run = Date.now().toString(36);
 const HOUR = 3_600_000;
-
-async function logIn(page: Page, email: string) {
-  await page.goto(localePath('en', PAGE_PATHS.login));
-  await page.getByLabel(en.account.fields.email, { exact: true }).fill(email);
-  await page.getByLabel(en.account.fields.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: en.account.submit.login }).click();
-  await expect(page).toHaveURL((url) => url.pathname === localePath('en', PAGE_PATHS.user));
-}
 
 /** `datetime-local`'s value of an epoch-ms time, read as UTC by the page. */
 const localValue = (ms: number) => new Date(ms).toISOString().slice(0, 16);
@@ -38,55 +26,18 @@ test('an operator finds a logger, flags it, hides its catches in a range and see
 }) => {
   test.setTimeout(120_000);
   const admin = `loggers.${run}@example.com`;
-  execFileSync(
-    'npm',
-    ['run', '--silent', 'user:create', '--', '--email', admin, '--password', PASSWORD, '--superuser'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! }, stdio: 'pipe' },
-  );
+  makeSuperuser(admin, PASSWORD);
 
   // A logger and three catches, ten minutes apart, about three hours ago.
   const player = `Ghost${run}`;
-  const registered = await request.post('/api/c_report/clients', { data: { player_name: player, version: 'e2e' } });
-  expect(registered.status()).toBe(201);
-  const logger = (await registered.json()) as { client_id: string; client_token: string };
-  const list = (
-    await (
-      await request.get('/api/system/get_category_list?category_group=fish&category_group=maps&category_group=baits')
-    ).json()
-  ).category_list as CategoryList;
-  const fish = list.fish![0]!;
-  const mapId = fish.data.maps[0]!;
-  const { bounds } = list.maps!.find((map) => map.id === mapId)!.data;
   const start = Math.floor((Date.now() - 3 * HOUR) / 60_000) * 60_000;
-  const items = [0, 10, 20].map((minutes, i) => ({
-    report_id: `ghost-${run}-${i}`,
-    caught_at: new Date(start + minutes * 60_000).toISOString(),
-    map_id: mapId,
-    fish_id: fish.id,
-    bait_id: list.baits![0]!.id,
-    bait2_id: null,
-    rod_type: 'standard',
-    star_type: 452,
-    weight: fish.data.min_weight,
-    depth: 3,
-    direction: 'front',
-    angle: 90,
-    game_hour: 12,
-    temperature: 17.5,
-    weather: 'sunny',
-    night: false,
-    x: (bounds.x_min + bounds.x_max) / 2,
-    y: (bounds.y_min + bounds.y_max) / 2,
-    time_spent: 60,
-  }));
-  const uploaded = await request.post('/api/c_report/catches', {
-    headers: { authorization: `Bearer ${logger.client_token}` },
-    data: { items },
+  const { clientId } = await uploadCatches(request, {
+    player,
+    reportPrefix: `ghost-${run}`,
+    times: [0, 10, 20].map((minutes) => start + minutes * 60_000),
   });
-  expect(uploaded.status(), await uploaded.text()).toBe(200);
-  expect((await uploaded.json()).created).toBe(3);
 
-  await logIn(page, admin);
+  await logIn(page, admin, PASSWORD);
   await page.goto(localePath('en', PAGE_PATHS.adminOverview));
   const nav = page.getByRole('navigation', { name: en.common.adminNav.label });
   await nav.getByRole('link', { name: en.common.adminNav.adminLoggers }).click();
@@ -97,7 +48,7 @@ test('an operator finds a logger, flags it, hides its catches in a range and see
   await page.getByLabel(t.loggers.search).fill(part);
   // The search committed to the address before a row is opened (a commit after the click would land after it).
   await expect(page).toHaveURL((url) => url.searchParams.get('q') === part);
-  const row = page.getByTestId('logger-row').filter({ hasText: logger.client_id });
+  const row = page.getByTestId('logger-row').filter({ hasText: clientId });
   await expect(row).toHaveCount(1);
   await row.click();
   const panel = page.getByRole('region', { name: player });
@@ -132,7 +83,7 @@ test('an operator finds a logger, flags it, hides its catches in a range and see
   await expect(page.getByTestId('audit-row').filter({ hasText: t.actions.logger.flag })).toHaveCount(1);
 
   // The loggers page passes axe.
-  await page.goto(`${localePath('en', PAGE_PATHS.adminLoggers)}?q=${player}&logger=${logger.client_id}`);
+  await page.goto(`${localePath('en', PAGE_PATHS.adminLoggers)}?q=${player}&logger=${clientId}`);
   await expect(page.getByRole('region', { name: player })).toBeVisible();
   const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
   expect(results.violations).toEqual([]);

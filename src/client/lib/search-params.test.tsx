@@ -80,6 +80,30 @@ describe('writing the query string', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('keeps both of two edits made before the page renders again, and builds on the URL after the back button', async () => {
+    let edit: ReturnType<typeof useSearch>[1] = () => undefined;
+    function Probe() {
+      edit = useSearch()[1];
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/', element: <Probe /> }], { initialEntries: ['/?q=pike'] });
+    render(<RouterProvider router={router} />);
+
+    // A user chosen in the list, then the search box's commit, with no render between them.
+    act(() => {
+      edit((params) => params.set('user', '7'));
+      edit((params) => params.set('q', 'pike@example.com'), { replace: true });
+    });
+    expect(new URLSearchParams(router.state.location.search).get('user')).toBe('7');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('pike@example.com');
+
+    // Back to the first URL: the next edit starts from what the URL shows, not from the edits made before.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=pike');
+    act(() => edit((params) => params.set('page', '2')));
+    expect(router.state.location.search).toBe('?q=pike&page=2');
+  });
+
   it('drops an edit made while another page loads, so the navigation is not undone', async () => {
     let edit: ReturnType<typeof useSearch>[1] = () => undefined;
     function List() {

@@ -65,17 +65,24 @@ export function useSearch(): [URLSearchParams, EditSearch] {
   useEffect(() => {
     leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
   }, [navigation, pathname]);
+  // React Router hands a function given to setSearchParams the params of the last render, not of the last navigation
+  // asked for: two edits before the page renders again (a user chosen in a list, then the search box's commit a
+  // moment later) would lose the first. So the edits asked for since the URL last showed are kept here, each built
+  // on the one before; once a render shows one of them the older ones go, and a URL none of them made (the back
+  // button) starts afresh.
+  const asked = useRef([searchParams.toString()]);
+  useEffect(() => {
+    const shown = searchParams.toString();
+    const at = asked.current.lastIndexOf(shown);
+    asked.current = at === -1 ? [shown] : asked.current.slice(at);
+  }, [searchParams]);
   const edit = useCallback<EditSearch>(
     (change, options) => {
       if (leaving.current) return;
-      setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          change(next);
-          return next;
-        },
-        { replace: options?.replace, preventScrollReset: true },
-      );
+      const next = new URLSearchParams(asked.current[asked.current.length - 1]);
+      change(next);
+      asked.current.push(next.toString());
+      setSearchParams(next, { replace: options?.replace, preventScrollReset: true });
     },
     [setSearchParams],
   );
