@@ -24,7 +24,7 @@ import { ROD_TYPES, WEATHER_KINDS } from '#shared/game/catch-attributes';
 import { BuiltServer, inheritedEnv, requireBuild } from './lib/built-server';
 import { ensureNginx, NginxProxy } from './lib/nginx-proxy';
 import { allowReplication, PgReplica, pgQuery } from './lib/pg-replica';
-import { runLoggerSimulator, type SimulatorStats } from '../src/server/demo/logger-simulator';
+import { describeRetries, runLoggerSimulator, type SimulatorStats } from '../src/server/demo/logger-simulator';
 import { LOCAL_SIGNATURE_HEADER, signLocalEvent } from '../src/server/features/vip/local-provider';
 import { unusedPort } from '../src/server/test/unused-port';
 
@@ -389,7 +389,7 @@ async function killDuringUploads(proxy: NginxProxy, servers: BuiltServer[]) {
   check(
     stored.ok && stats.failed === 0 && stats.invalid === 0 && killedAt > 0,
     `SIGKILL of ${victim.name} at ${(killedAt / 1000).toFixed(1)} s during ${UPLOADS} uploads through the proxy: ` +
-      `${stored.text}; ${stats.retries} retries, ${((Date.now() - began) / 1000).toFixed(1)} s`,
+      `${stored.text}; ${describeRetries(stats)} retries, ${((Date.now() - began) / 1000).toFixed(1)} s`,
   );
 }
 
@@ -465,7 +465,8 @@ async function rollingRestart(proxy: NginxProxy, servers: BuiltServer[]) {
     reads.failed === 0 && stats.retries === 0 && stats.failed === 0 && stats.invalid === 0 && stored.ok,
     `rolling restart (SIGTERM, start; ${steps.join(', ')}) in ${((Date.now() - began) / 1000).toFixed(1)} s: ` +
       `${reads.ok} reads answered, ${reads.failed} failed${reads.failed ? ` (${show(reads.failures)})` : ''}; ` +
-      `loggers ${stats.acknowledged} reports acknowledged, ${stats.retries} retries, ${stats.failed} given up; ` +
+      `loggers ${stats.acknowledged} reports acknowledged, ${describeRetries(stats)} retries, ` +
+      `${stats.failed} given up; ` +
       stored.text,
   );
 }

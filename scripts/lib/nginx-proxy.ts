@@ -22,7 +22,8 @@ export function ensureNginx(): void {
 
 /**
  * The site's proxy settings: every upstream tried in turn on a refused connection or a 502/503 (a server shutting
- * down answers 503 to what reaches it after SIGTERM), for reads as nginx does by default, and for catch uploads too,
+ * down stops listening and serves what still reaches it, with `Connection: close`), for reads as nginx does by
+ * default, and for catch uploads too,
  * which are idempotent by (logger, report id) so sending one again stores nothing twice. `X-Upstream` names the
  * instance that answered (for the script's figures; a real site leaves it out).
  */

@@ -86,6 +86,10 @@ export async function buildApp({ config, db, logger, onRoute, catalogueImport, c
     logController: new RequestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A request that reaches a server shutting down (on a proxy's kept-alive connection) is served, with
+    // `Connection: close`, not refused with 503: a proxy sends a refused GET to another instance, but not a POST it
+    // has already sent (a logger's registration, a login), so the 503 would reach the user (docs/operations.md).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

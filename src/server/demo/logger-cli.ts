@@ -12,7 +12,13 @@
  * prints the logger id and the code to type into the site (user centre or registration), then exits.
  */
 import { parseArgs } from 'node:util';
-import { percentile, requestBindingCode, runLoggerSimulator, type SimulatorStats } from './logger-simulator';
+import {
+  describeRetries,
+  percentile,
+  requestBindingCode,
+  runLoggerSimulator,
+  type SimulatorStats,
+} from './logger-simulator';
 
 const { values } = parseArgs({
   options: {
@@ -57,7 +63,7 @@ if (values['binding-code']) {
 
 const line = (s: SimulatorStats) =>
   `acknowledged ${s.acknowledged} (created ${s.created}, duplicates ${s.duplicates}), invalid ${s.invalid}, ` +
-  `retries ${s.retries}, ${Math.round(s.acknowledged / Math.max(0.001, s.elapsedMs / 1000))} reports/s` +
+  `retries ${describeRetries(s)}, ${Math.round(s.acknowledged / Math.max(0.001, s.elapsedMs / 1000))} reports/s` +
   (s.loggers ? `, ${s.loggers} loggers` : '');
 
 const stats = await runLoggerSimulator({

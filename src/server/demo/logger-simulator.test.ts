@@ -92,6 +92,7 @@ describe('runLoggerSimulator', () => {
         batchSize: 5,
       });
       expect(stats).toMatchObject({ sent: 5, acknowledged: 5, created: 5, retries: 1, failed: 0 });
+      expect(stats.retryReasons).toEqual({ 503: 1 });
       const [refused, accepted] = proxy.uploads;
       expect([refused?.status, accepted?.status]).toEqual([503, 200]);
       // Its own back-off would have been 100 ms: the server's Retry-After (1 s) was honoured instead.

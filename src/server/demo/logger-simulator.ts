@@ -81,6 +81,8 @@ export interface SimulatorStats {
   invalid: number;
   /** Requests sent again after an error, time-out, 429 or 503. */
   retries: number;
+  /** What each retry answered: the status (`503`), the network error's code (`ECONNRESET`) or `timeout`. */
+  retryReasons: Record<string, number>;
   /** Reports of batches given up after `giveUpMs`. */
   failed: number;
   /** Duration of each acknowledged batch (first send to answer, retries included), ms. */
@@ -88,6 +90,12 @@ export interface SimulatorStats {
   elapsedMs: number;
   /** Loggers that sent at least one batch. */
   loggers?: number;
+}
+
+/** The retries and what they answered: `3 (503 ×2, ECONNRESET ×1)`, or `0`. */
+export function describeRetries(stats: SimulatorStats): string {
+  const reasons = Object.entries(stats.retryReasons).map(([reason, n]) => `${reason} ×${n}`);
+  return reasons.length ? `${stats.retries} (${reasons.join(', ')})` : String(stats.retries);
 }
 
 /** A logger's public id and secret upload token. */
@@ -121,28 +129,38 @@ async function sendWithRetries(
   url: string,
   init: RequestInit,
   options: { timeoutMs: number; giveUpMs: number },
-  onRetry: () => void,
+  onRetry: (reason: string) => void,
 ): Promise<unknown> {
   const started = Date.now();
   let backoff = 100;
   for (;;) {
     let wait = backoff;
+    let reason: string;
     try {
       const res = await request(url, init, options.timeoutMs);
       if (res.ok) return await res.json();
       const body = await res.text();
       if (!RETRYABLE(res.status)) throw new SimulatorError(`${init.method} ${url}: ${res.status} ${body}`);
+      reason = String(res.status);
       const retryAfter = Number(res.headers.get('retry-after'));
       if (Number.isFinite(retryAfter) && retryAfter > 0) wait = retryAfter * 1000;
     } catch (error) {
       if (error instanceof SimulatorError) throw error;
       // Refused, reset, timed out: the server may have died before or after committing; the same body is safe.
+      reason = errorCode(error);
     }
     if (Date.now() - started + wait > options.giveUpMs) return undefined;
-    onRetry();
+    onRetry(reason);
     await sleep(wait);
     backoff = Math.min(backoff * 2, 2000);
   }
+}
+
+/** A failed fetch's cause, short: `timeout`, or the socket's code (`ECONNREFUSED`, `UND_ERR_SOCKET`…). */
+function errorCode(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code ?? (error as { code?: string }).code ?? 'network error';
 }
 
 async function loadCatalogue(url: string, timeouts: { timeoutMs: number; giveUpMs: number }): Promise<Catalogue> {
@@ -226,11 +244,15 @@ export async function runLoggerSimulator(options: SimulatorOptions): Promise<Sim
     duplicates: 0,
     invalid: 0,
     retries: 0,
+    retryReasons: {},
     failed: 0,
     batchMs: [],
     elapsedMs: 0,
   };
-  const retried = () => void stats.retries++;
+  const retried = (reason: string) => {
+    stats.retries++;
+    stats.retryReasons[reason] = (stats.retryReasons[reason] ?? 0) + 1;
+  };
 
   let catalogue = await loadCatalogue(url, timeouts);
   if (options.only) catalogue = onlyOf(catalogue, options.only);
