@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, SegmentedControl, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import {
   IconBan,
   IconEye,
@@ -23,15 +10,12 @@ import {
   IconPlayerPlay,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOGGER_STATES } from '#shared/admin-rules';
 import type { AdminLogger } from '#shared/contracts/admin';
 import { PAGE_PATHS } from '#shared/pages';
-import { ListEmptyState } from '../../../components/list-empty-state';
-import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { LoadingState } from '../../../components/loading-state';
 import { SearchInput } from '../../../components/search-input';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
@@ -41,7 +25,8 @@ import { useLocale, useLocalePath } from '../../../lib/use-locale';
 import { type LoggerAction, useAdminLoggers, useLoggerAction, useLoggerRange } from '../api/admin-queries';
 import { ConfirmAction } from './confirm-action';
 import { Field } from './field';
-import { Pager } from './pager';
+import { DetailPanel } from './detail-panel';
+import { ResultRow, SearchList } from './search-list';
 
 /**
  * Loggers (decision 0041): the search (`?q=`, `?state=`), its results, and the chosen logger (`?logger=`) with its
@@ -69,53 +54,39 @@ export function LoggersScreen() {
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="loggers-title">
-        <Title order={2} fz="lg" id="loggers-title" mb="sm">
-          {t('loggers.searchTitle')}
-        </Title>
-        <SearchInput
-          label={t('loggers.search')}
-          placeholder={t('loggers.searchPlaceholder')}
-          clearLabel={t('loggers.clearSearch')}
-          delay={300}
-          value={q}
-          onCommit={(value) => filter('q', value || null)}
-        />
-        <SegmentedControl
-          fullWidth
-          mt="sm"
-          value={state}
-          onChange={(value) => filter('state', value === 'all' ? null : value)}
-          data={LOGGER_STATES.map((value) => ({ value, label: t(`loggers.state.${value}`) }))}
-          aria-label={t('loggers.stateLabel')}
-        />
-        <Stack gap="xs" mt="md" data-testid="logger-results">
-          {loggers.isPending ? <LoadingState>{t('loggers.loading')}</LoadingState> : null}
-          {loggers.isError ? (
-            <LoadFailedAlert
-              title={t('loggers.loadFailed')}
-              retryLabel={t('list.retry')}
-              onRetry={() => void loggers.refetch()}
+      <SearchList
+        titleId="loggers-title"
+        title={t('loggers.searchTitle')}
+        controls={
+          <>
+            <SearchInput
+              label={t('loggers.search')}
+              placeholder={t('loggers.searchPlaceholder')}
+              clearLabel={t('loggers.clearSearch')}
+              delay={300}
+              value={q}
+              onCommit={(value) => filter('q', value || null)}
             />
-          ) : null}
-          {loggers.data?.items.length === 0 ? <ListEmptyState icon={IconSearch} title={t('loggers.none')} /> : null}
-          {loggers.data?.items.map((logger) => (
-            <LoggerRow
-              key={logger.id}
-              logger={logger}
-              active={logger.id === selected}
-              onOpen={() => choose(logger.id)}
+            <SegmentedControl
+              fullWidth
+              mt="sm"
+              value={state}
+              onChange={(value) => filter('state', value === 'all' ? null : value)}
+              data={LOGGER_STATES.map((value) => ({ value, label: t(`loggers.state.${value}`) }))}
+              aria-label={t('loggers.stateLabel')}
             />
-          ))}
-        </Stack>
-        {loggers.data ? (
-          <Pager
-            total={loggers.data.total}
-            page={page}
-            onPage={(next) => edit((p) => setParam(p, 'page', next > 1 ? next : null))}
-          />
-        ) : null}
-      </Paper>
+          </>
+        }
+        query={loggers}
+        texts={{ loading: t('loggers.loading'), loadFailed: t('loggers.loadFailed'), none: t('loggers.none') }}
+        emptyIcon={IconSearch}
+        testId="logger-results"
+        page={page}
+        onPage={(next) => edit((p) => setParam(p, 'page', next > 1 ? next : null))}
+        row={(logger) => (
+          <LoggerRow key={logger.id} logger={logger} active={logger.id === selected} onOpen={() => choose(logger.id)} />
+        )}
+      />
       {chosen ? <LoggerPanel logger={chosen} onClose={() => choose(null)} /> : null}
     </SimpleGrid>
   );
@@ -151,40 +122,22 @@ function LoggerRow({ logger, active, onOpen }: { logger: AdminLogger; active: bo
   const { t } = useTranslation('admin');
   const locale = useLocale();
   return (
-    <UnstyledButton
-      onClick={onOpen}
-      aria-current={active ? 'true' : undefined}
-      data-testid="logger-row"
-      style={{
-        display: 'block',
-        padding: '10px 12px',
-        borderRadius: 'var(--mantine-radius-md)',
-        border: '1px solid var(--mantine-color-default-border)',
-        background: active ? 'var(--mantine-primary-color-light)' : undefined,
-      }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Stack gap={0} miw={0}>
-          <Text component="span" display="block" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {nameOf(logger)}
-          </Text>
-          <Text
-            component="span"
-            display="block"
-            size="xs"
-            c={active ? undefined : 'dimmed'}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {logger.id} ·{' '}
-            {t('loggers.counts', {
-              accepted: formatCount(logger.accepted, locale),
-              refused: formatCount(logger.refused, locale),
-            })}
-          </Text>
-        </Stack>
-        <LoggerBadges logger={logger} />
-      </Group>
-    </UnstyledButton>
+    <ResultRow
+      name={nameOf(logger)}
+      detail={
+        <>
+          {logger.id} ·{' '}
+          {t('loggers.counts', {
+            accepted: formatCount(logger.accepted, locale),
+            refused: formatCount(logger.refused, locale),
+          })}
+        </>
+      }
+      badges={<LoggerBadges logger={logger} />}
+      active={active}
+      onOpen={onOpen}
+      testId="logger-row"
+    />
   );
 }
 
@@ -196,10 +149,6 @@ const utcOf = (value: string) => (/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value) ? `$
 function LoggerPanel({ logger, onClose }: { logger: AdminLogger; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
-  const panel = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (window.matchMedia?.('(max-width: 74.99em)').matches) panel.current?.scrollIntoView({ block: 'start' });
-  }, [logger.id]);
   const localePath = useLocalePath();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [from, setFrom] = useState('');
@@ -245,27 +194,15 @@ function LoggerPanel({ logger, onClose }: { logger: AdminLogger; onClose: () => 
   });
 
   return (
-    <Paper
-      ref={panel}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="logger-title"
-      style={{ scrollMarginTop: 72 }}
-      data-testid="logger-panel"
+    <DetailPanel
+      itemKey={logger.id}
+      titleId="logger-title"
+      title={name}
+      subtitle={<Code style={{ overflowWrap: 'anywhere' }}>{logger.id}</Code>}
+      closeLabel={t('loggers.close')}
+      onClose={onClose}
+      testId="logger-panel"
     >
-      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
-        <Stack gap={2} miw={0}>
-          <Title order={2} fz="lg" id="logger-title" style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Title>
-          <Code style={{ overflowWrap: 'anywhere' }}>{logger.id}</Code>
-        </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onClose} style={{ flexShrink: 0 }}>
-          {t('loggers.close')}
-        </Button>
-      </Group>
       <LoggerBadges logger={logger} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="md" data-testid="logger-facts">
         <Field label={t('loggers.player')} value={logger.player_name ?? t('loggers.noPlayer')} />
@@ -459,6 +396,6 @@ function LoggerPanel({ logger, onClose }: { logger: AdminLogger; onClose: () => 
       >
         <Text size="sm">{t('loggers.restoreText', { from: span.from ?? '', to: span.to ?? '' })}</Text>
       </ConfirmAction>
-    </Paper>
+    </DetailPanel>
   );
 }

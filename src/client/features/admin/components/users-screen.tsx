@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, NumberInput, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import {
   IconBan,
   IconCrown,
@@ -21,14 +8,13 @@ import {
   IconReceiptRefund,
   IconUserSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VIP_GRANT_MAX_DAYS } from '#shared/admin-rules';
 import type { AdminUser, AdminUserDetail } from '#shared/contracts/admin';
 import type { Order } from '#shared/contracts/vip';
 import { PAGE_PATHS } from '#shared/pages';
-import { ListEmptyState } from '../../../components/list-empty-state';
 import { VipBadge } from '../../../components/vip-badge';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { LoadingState } from '../../../components/loading-state';
@@ -40,7 +26,8 @@ import { useLocalePath } from '../../../lib/use-locale';
 import { useAdminUser, useAdminUsers, useGrantVip, useRefund, useUserAction } from '../api/admin-queries';
 import { ConfirmAction } from './confirm-action';
 import { Field } from './field';
-import { Pager } from './pager';
+import { DetailPanel } from './detail-panel';
+import { ResultRow, SearchList } from './search-list';
 
 /** Users: the search (in the URL, `?q=`), its results, and the chosen user (`?user=`) with their orders and actions. */
 export function UsersScreen() {
@@ -55,48 +42,45 @@ export function UsersScreen() {
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="users-title">
-        <Title order={2} fz="lg" id="users-title" mb="sm">
-          {t('users.searchTitle')}
-        </Title>
-        <SearchInput
-          label={t('users.search')}
-          placeholder={t('users.searchPlaceholder')}
-          clearLabel={t('users.clearSearch')}
-          delay={300}
-          value={q}
-          onCommit={(value) =>
-            edit(
-              (next) => {
-                setParam(next, 'q', value || null);
-                setParam(next, 'page', null);
-              },
-              { replace: true },
-            )
-          }
-        />
-        <Stack gap="xs" mt="md" data-testid="user-results">
-          {users.isPending ? <LoadingState>{t('users.loading')}</LoadingState> : null}
-          {users.isError ? (
-            <LoadFailedAlert
-              title={t('users.loadFailed')}
-              retryLabel={t('list.retry')}
-              onRetry={() => void users.refetch()}
-            />
-          ) : null}
-          {users.data?.items.length === 0 ? <ListEmptyState icon={IconUserSearch} title={t('users.none')} /> : null}
-          {users.data?.items.map((user) => (
-            <UserRow key={user.id} user={user} active={user.id === selected} onOpen={() => choose(user.id)} />
-          ))}
-        </Stack>
-        {users.data ? (
-          <Pager
-            total={users.data.total}
-            page={page}
-            onPage={(next) => edit((p) => setParam(p, 'page', next > 1 ? next : null))}
+      <SearchList
+        titleId="users-title"
+        title={t('users.searchTitle')}
+        controls={
+          <SearchInput
+            label={t('users.search')}
+            placeholder={t('users.searchPlaceholder')}
+            clearLabel={t('users.clearSearch')}
+            delay={300}
+            value={q}
+            onCommit={(value) =>
+              edit(
+                (next) => {
+                  setParam(next, 'q', value || null);
+                  setParam(next, 'page', null);
+                },
+                { replace: true },
+              )
+            }
           />
-        ) : null}
-      </Paper>
+        }
+        query={users}
+        texts={{ loading: t('users.loading'), loadFailed: t('users.loadFailed'), none: t('users.none') }}
+        emptyIcon={IconUserSearch}
+        testId="user-results"
+        page={page}
+        onPage={(next) => edit((p) => setParam(p, 'page', next > 1 ? next : null))}
+        row={(user) => (
+          <ResultRow
+            key={user.id}
+            name={user.nickname}
+            detail={user.email}
+            badges={<UserBadges user={user} />}
+            active={user.id === selected}
+            onOpen={() => choose(user.id)}
+            testId="user-row"
+          />
+        )}
+      />
       {selected ? <UserPanel id={selected} onClose={() => choose(null)} /> : null}
     </SimpleGrid>
   );
@@ -126,42 +110,6 @@ function UserBadges({ user }: { user: AdminUser }) {
   );
 }
 
-function UserRow({ user, active, onOpen }: { user: AdminUser; active: boolean; onOpen: () => void }) {
-  return (
-    <UnstyledButton
-      onClick={onOpen}
-      aria-current={active ? 'true' : undefined}
-      data-testid="user-row"
-      style={{
-        display: 'block',
-        padding: '10px 12px',
-        borderRadius: 'var(--mantine-radius-md)',
-        border: '1px solid var(--mantine-color-default-border)',
-        background: active ? 'var(--mantine-primary-color-light)' : undefined,
-      }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Stack gap={0} miw={0}>
-          {/* Spans: a bold paragraph over another reads to assistive technology as a heading. */}
-          <Text component="span" display="block" fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {user.nickname}
-          </Text>
-          <Text
-            component="span"
-            display="block"
-            size="xs"
-            c={active ? undefined : 'dimmed'}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {user.email}
-          </Text>
-        </Stack>
-        <UserBadges user={user} />
-      </Group>
-    </UnstyledButton>
-  );
-}
-
 type Dialog = 'deactivate' | 'reactivate' | 'verify' | 'vip' | { refund: Order } | null;
 
 function UserPanel({ id, onClose }: { id: string; onClose: () => void }) {
@@ -181,11 +129,6 @@ function UserPanel({ id, onClose }: { id: string; onClose: () => void }) {
 
 function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const panel = useRef<HTMLElement>(null);
-  // Where the list and the user are stacked (below lg), the chosen user comes into view.
-  useEffect(() => {
-    if (window.matchMedia?.('(max-width: 74.99em)').matches) panel.current?.scrollIntoView({ block: 'start' });
-  }, [detail.user.id]);
   const localePath = useLocalePath();
   const { user, orders } = detail;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -197,28 +140,18 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
   const auditLink = `${localePath(PAGE_PATHS.adminAudit)}?target_type=user&target_id=${encodeURIComponent(user.id)}`;
 
   return (
-    <Paper
-      ref={panel}
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="user-title"
-      style={{ scrollMarginTop: 72 }}
+    <DetailPanel
+      itemKey={user.id}
+      titleId="user-title"
+      title={user.nickname}
+      subtitle={
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+      }
+      closeLabel={t('users.close')}
+      onClose={onClose}
     >
-      <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
-        <Stack gap={2} miw={0}>
-          <Title order={2} fz="lg" id="user-title" style={{ overflowWrap: 'anywhere' }}>
-            {user.nickname}
-          </Title>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {user.email}
-          </Text>
-        </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onClose} style={{ flexShrink: 0 }}>
-          {t('users.close')}
-        </Button>
-      </Group>
       <UserBadges user={user} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="md" data-testid="user-facts">
         <Field label={t('users.id')} value={<Code>{user.id}</Code>} />
@@ -402,6 +335,6 @@ function UserDetailView({ detail, onClose }: { detail: AdminUserDetail; onClose:
       >
         <Text size="sm">{t('users.refundText')}</Text>
       </ConfirmAction>
-    </Paper>
+    </DetailPanel>
   );
 }
