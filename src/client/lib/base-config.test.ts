@@ -3,7 +3,14 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryList } from '#shared/contracts/catalogue';
 import { fakeApi, json, type Handler } from '../test/fake-api';
 import { shownToasts } from '../test/toasts';
-import { BASE_CONFIG_KEY, getBaseConfig, loadBaseConfig, resetBaseConfig, useBaseConfig } from './base-config';
+import {
+  BASE_CONFIG_KEY,
+  getBaseConfig,
+  loadBaseConfig,
+  resetBaseConfig,
+  UNKNOWN_ID_REFRESH_MS,
+  useBaseConfig,
+} from './base-config';
 import { initI18n } from './i18n';
 
 const list = {
@@ -107,6 +114,60 @@ describe('base configuration', () => {
     expect(result.current.fishWayById(30)?.name_en).toBe('Live bait');
     expect(result.current.fishById(999)).toBeUndefined();
     expect(result.current.fishById(null)).toBeUndefined();
+  });
+});
+
+describe('a catalogue changed on the server', () => {
+  const grown = {
+    ...list,
+    fish: [...list.fish!, { id: 2, name: '镜鲤', name_en: 'Mirror carp', name_ja: null, group_type: 'fish' }],
+  } as unknown as CategoryList;
+
+  it('fetches the lists again when a page meets a fish id they do not hold, at most once a minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let copy = list;
+      const api = answer(() => json({ category_list: copy }));
+      await loadBaseConfig();
+      const { result } = renderHook(() => useBaseConfig());
+      copy = grown;
+
+      // An operator's import added fish 2 after this tab loaded the catalogue: it is fetched again and named.
+      expect(result.current.fishById(2)).toBeUndefined();
+      await waitFor(() => expect(result.current.fishById(2)?.name_en).toBe('Mirror carp'));
+      expect(api.requests).toHaveLength(2);
+      expect(getBaseConfig().status).toBe('loaded');
+      expect(JSON.parse(localStorage.getItem(BASE_CONFIG_KEY)!).category_list).toEqual(grown);
+
+      // Another unknown id within the minute asks nothing; after it, once more.
+      expect(result.current.fishById(3)).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.requests).toHaveLength(2);
+      vi.setSystemTime(Date.now() + UNKNOWN_ID_REFRESH_MS + 1);
+      result.current.fishById(3);
+      await waitFor(() => expect(api.requests).toHaveLength(3));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the copy in hand when that fetch fails, and asks nothing for ids it holds or for none', async () => {
+    let fail = false;
+    const api = answer(() => (fail ? json({ detail: 'down' }, 503) : json({ category_list: list })));
+    await loadBaseConfig();
+    const { result } = renderHook(() => useBaseConfig());
+    expect(result.current.fishById(1)?.name_en).toBe('Northern Pike');
+    expect(result.current.fishById(null)).toBeUndefined();
+    expect(result.current.fishById(0)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests).toHaveLength(1);
+
+    fail = true;
+    expect(result.current.baitById(99)).toBeUndefined();
+    await waitFor(() => expect(api.requests).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getBaseConfig()).toMatchObject({ status: 'loaded', error: null, data: list });
+    expect(shownToasts()).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@
  * localStorage under `base-config`, so pages render at once from it while a fresh copy loads in the background.
  *
  * States: idle (not loaded) → loading → loaded | error (with its text). `loadBaseConfig()` does nothing while loading
- * or once loaded; `resetBaseConfig()` goes back to idle and forgets the cache.
+ * or once loaded; `resetBaseConfig()` goes back to idle and forgets the cache. A loaded copy is fetched again when a
+ * page meets an id it does not hold (the catalogue changed on the server), at most once a minute.
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type {
@@ -130,6 +131,39 @@ export function primeBaseConfig(list: CategoryList): void {
   setState({ status: 'loaded', error: null, data: list });
 }
 
+/** The least time between two fetches made because a page met a catalogue id the lists do not hold. */
+export const UNKNOWN_ID_REFRESH_MS = 60_000;
+let lastRefresh = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+/** Bumped by a reset, so a refresh still in flight from before it is dropped. */
+let generation = 0;
+
+/**
+ * A catalogue id the loaded lists do not hold (a fish an operator's import added while this tab was open, listed by
+ * the collection or the logs) means the server's catalogue changed: the lists are fetched again in the background, at
+ * most once a minute, and every page re-renders with the new names. The copy in hand stays while it loads, and if the
+ * fetch fails.
+ */
+function refreshForUnknownId(): void {
+  if (typeof window === 'undefined' || state.status !== 'loaded' || pending || refreshTimer) return;
+  if (Date.now() - lastRefresh < UNKNOWN_ID_REFRESH_MS) return;
+  lastRefresh = Date.now();
+  const asked = generation;
+  // Not within the render that met the id: a store update then would re-render other components mid-render.
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    api.get<CategoryListBody>('/api/system/get_category_list', { category_group: BASE_CONFIG_GROUPS }).then(
+      (body) => {
+        const list = body?.category_list;
+        if (asked !== generation || !list || typeof list !== 'object') return;
+        writeCache(list);
+        setState({ data: list });
+      },
+      () => undefined,
+    );
+  }, 0);
+}
+
 /** Back to "not loaded": forgets the lists and the cached copy (the next `loadBaseConfig()` fetches again). */
 export function resetBaseConfig(): void {
   try {
@@ -137,6 +171,10 @@ export function resetBaseConfig(): void {
   } catch {
     // nothing to forget
   }
+  generation++;
+  lastRefresh = 0;
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
   pending = null;
   setState({ status: 'idle', error: null, data: null });
 }
@@ -163,7 +201,12 @@ interface BaseConfig {
 const EMPTY: readonly never[] = [];
 
 function lookup<T>(map: ReadonlyMap<number, T>) {
-  return (id: number | null | undefined) => (id == null ? undefined : map.get(id));
+  return (id: number | null | undefined) => {
+    if (id == null) return undefined;
+    const item = map.get(id);
+    if (item === undefined && id > 0) refreshForUnknownId();
+    return item;
+  };
 }
 
 type BaseLists = Omit<BaseConfig, 'status' | 'error'>;
