@@ -83,6 +83,11 @@ export async function addAdminConsoleShots(baseUrl: string, pages: Shot[], admin
     ).json()) as { client_id: string };
     await call('POST', `/api/admin/loggers/${logger.client_id}/flag`, { reason: 'Catches at spots nobody can reach' });
 
+    // A hidden catch among the newest, so the catches screen shows how a hidden row looks.
+    const newest = (await call('GET', '/api/admin/catches?page_size=3')) as { items?: { id: number }[] };
+    const second = newest.items?.[1];
+    if (second) await call('POST', '/api/admin/catches/hide', { ids: [second.id], current_password: PASSWORD });
+
     pages.push(
       { name: 'admin-overview', path: PAGE_PATHS.adminOverview, session: 'admin' },
       { name: 'admin-users', path: `${PAGE_PATHS.adminUsers}?q=console.player&user=${player}`, session: 'admin' },

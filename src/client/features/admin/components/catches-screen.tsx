@@ -381,7 +381,7 @@ function CatchTable({ catches, selected, onToggle, onToggleAll }: ListProps) {
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4}>
                     <TrustBadge level={item.trust} />
                     {item.hidden ? <HiddenBadge /> : null}
                   </Group>
