@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023-alerts';
 import * as m0024 from './migrations/0024-catch-trust';
 import * as m0025 from './migrations/0025-admin-console';
 import * as m0026 from './migrations/0026-logger-moderation';
+import * as m0027 from './migrations/0027-heat-day-covering-key';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-catch-trust': m0024,
   '0025-admin-console': m0025,
   '0026-logger-moderation': m0026,
+  '0027-heat-day-covering-key': m0027,
 };
 
 function migratorOf(db: Db): Migrator {
