@@ -171,6 +171,8 @@ async function start(env: Record<string, string>, pgSchema: string | undefined) 
     AUTH_IP_PER_MINUTE: '1000000',
     LOGGER_REGISTRATIONS_PER_IP_PER_DAY: '1000000',
     LOGGER_PROBATION_HOURS: '0',
+    // PG_PREPARE_AFTER=0 in the bench's environment measures PostgreSQL without prepared statements (decision 0042).
+    ...(process.env.PG_PREPARE_AFTER !== undefined && { PG_PREPARE_AFTER: process.env.PG_PREPARE_AFTER }),
     ...env,
   });
   const db = await openDatabase(config.database, { pgSchema });

@@ -109,6 +109,8 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
   // minute for it before the sending starts.
   // SQLITE_CACHE_MIB from the bench's environment, as the server takes it (a grown table's indexes outgrow 64 MiB).
   const cache = process.env.SQLITE_CACHE_MIB;
+  // PG_PREPARE_AFTER=0 from the bench's environment: PostgreSQL without prepared statements (decision 0042).
+  const prepareAfter = process.env.PG_PREPARE_AFTER;
   // The server's own rules (decision 0039), which the test app turns off: each logger's rate checked and counted,
   // new loggers in probation. The simulator's loggers fish at a human pace, so each batch is another logger's: they
   // register before the sending starts, far beyond an address's 20 a minute and 10 a day.
@@ -119,6 +121,7 @@ async function bench(label: string, databaseUrl: string | undefined): Promise<bo
     CATCH_RATE_PER_HOUR: '200',
     LOGGER_PROBATION_HOURS: '24',
     ...(cache !== undefined && { SQLITE_CACHE_MIB: cache }),
+    ...(prepareAfter !== undefined && { PG_PREPARE_AFTER: prepareAfter }),
   };
   const pgWorld = databaseUrl && PG_WORLD ? PG_WORLD : undefined;
   const ctx = await createTestApp(

@@ -41,7 +41,10 @@ describe('loadConfig', () => {
 
   it('selects PostgreSQL from DATABASE_URL', () => {
     const config = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/x' });
-    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x', prepareAfter: 5 });
+    // Prepared statements off, for a pooler that cannot keep them (decision 0042).
+    const unprepared = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/x', PG_PREPARE_AFTER: '0' });
+    expect(unprepared.database).toMatchObject({ prepareAfter: 0 });
   });
 
   it('takes DATABASE_REPLICA_URL with a PostgreSQL DATABASE_URL only', () => {
@@ -51,7 +54,12 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/x',
       DATABASE_REPLICA_URL: replica,
     });
-    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x', replicaUrl: replica });
+    expect(config.database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@db:5432/x',
+      replicaUrl: replica,
+      prepareAfter: 5,
+    });
     expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_REPLICA_URL: replica })).toThrow(
       /DATABASE_REPLICA_URL.*postgres/,
     );
@@ -61,7 +69,7 @@ describe('loadConfig', () => {
     // Empty is unset, as for the other URLs.
     expect(
       loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@db:5432/x', DATABASE_REPLICA_URL: '' }).database,
-    ).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x' });
+    ).toEqual({ dialect: 'postgres', url: 'postgres://u@db:5432/x', prepareAfter: 5 });
   });
 
   it('generates the JWT secret once and keeps it', () => {

@@ -143,6 +143,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The page cache of each SQLite connection, MiB (decision 0024 says how to size it for a table's growth).
   SQLITE_CACHE_MIB: intFrom(64, 2),
+  // PostgreSQL: a statement text runs as a prepared statement from its Nth call in a process; 0 never (behind a
+  // connection pooler that cannot keep them, decision 0042).
+  PG_PREPARE_AFTER: intFrom(5, 0),
   // How often each server looks for a new catalogue version, ms (decision 0025).
   CATALOGUE_WATCH_MS: intFrom(2_000, 50),
   // How long a heat map or bait guide answer is served again without asking whether new catches changed it, ms:
@@ -173,8 +176,10 @@ const EnvSchema = z.object({
 
 /** `cacheMib`: SQLite's page cache per connection (`SQLITE_CACHE_MIB`); absent: the connections' default, 64 MiB. */
 /** `replicaUrl`: DATABASE_REPLICA_URL, the streaming replica the public reads go to (decision 0030). */
+/** `prepareAfter`: PG_PREPARE_AFTER, the calls after which a statement runs prepared (0: never; decision 0042). */
 export type DatabaseTarget =
-  { dialect: 'sqlite'; file: string; cacheMib?: number } | { dialect: 'postgres'; url: string; replicaUrl?: string };
+  | { dialect: 'sqlite'; file: string; cacheMib?: number }
+  | { dialect: 'postgres'; url: string; replicaUrl?: string; prepareAfter?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -287,8 +292,8 @@ function defaultMaxHeapBytes(): number {
   return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9);
 }
 
-function withSqliteCache(target: DatabaseTarget, cacheMib: number): DatabaseTarget {
-  return target.dialect === 'sqlite' ? { ...target, cacheMib } : target;
+function withDatabaseTuning(target: DatabaseTarget, cacheMib: number, prepareAfter: number): DatabaseTarget {
+  return target.dialect === 'sqlite' ? { ...target, cacheMib } : { ...target, prepareAfter };
 }
 
 /** A replica is PostgreSQL's streaming replica of a PostgreSQL DATABASE_URL; anything else is refused at start-up. */
@@ -403,7 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: withReplica(
-      withSqliteCache(parseDatabaseUrl(e.DATABASE_URL, dataDir), e.SQLITE_CACHE_MIB),
+      withDatabaseTuning(parseDatabaseUrl(e.DATABASE_URL, dataDir), e.SQLITE_CACHE_MIB, e.PG_PREPARE_AFTER),
       e.DATABASE_REPLICA_URL,
     ),
     redisUrl: e.REDIS_URL,

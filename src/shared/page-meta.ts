@@ -23,6 +23,11 @@ export interface PageMeta {
   noindex?: boolean;
   /** The HTTP status the server answers this page with (404 for the not-found page). */
   status?: number;
+  /**
+   * A page that lives at another address now (an old link's form): the server answers a permanent redirect to this
+   * path, the browser navigates there (`components/moved-page.tsx`).
+   */
+  movedTo?: string;
 }
 
 export const SITE_NAME = 'Anglerdex';

@@ -51,7 +51,9 @@ test("the fish encyclopedia lists every fish and opens a fish's own page, which 
   const id = /\/guide\/fishes\/(\d+)-/.exec(url)![1];
   await page.goBack();
   await expect(cards.first()).toBeVisible();
-  await page.goto(`${localePath('en', PAGE_PATHS.fishes)}?fish=${id}`);
+  const moved = await page.goto(`${localePath('en', PAGE_PATHS.fishes)}?fish=${id}`);
+  // The server sends it on (301), so a crawler or a link preview follows it too.
+  expect(moved?.request().redirectedFrom()?.url()).toMatch(/\/en\/guide\/fishes\?fish=\d+$/);
   await expect(page).toHaveURL(url);
   await expect(main.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
 });

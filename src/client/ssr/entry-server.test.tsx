@@ -85,4 +85,16 @@ describe('the server render', () => {
     expect(api.requests).toHaveLength(0);
     expect(page.meta?.status).toBe(404);
   });
+
+  it("answers an old encyclopedia link to a fish (`?fish=`) with a permanent redirect to the fish's page", async () => {
+    const known = await renderPage('/en/guide/fishes?fish=10');
+    expect(known).toMatchObject({ status: 301, location: '/en/guide/fishes/10-northern-pike', html: '' });
+
+    // A fish the catalogue lacks goes to its page by id, which answers the not-found page there.
+    const unknown = await renderPage('/ja/guide/fishes?fish=999999');
+    expect(unknown).toMatchObject({ status: 301, location: '/ja/guide/fishes/999999' });
+
+    // The list itself is still the list.
+    expect((await renderPage('/en/guide/fishes?map=1')).status).toBe(200);
+  });
 });

@@ -131,6 +131,9 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     if (pendingQueries(queryClient).length === 0) break;
   }
   const finalMeta = meta as PageMeta | null;
+  // An old address of a page (components/moved-page.tsx): a permanent redirect, which crawlers follow too.
+  if (finalMeta?.movedTo)
+    return { status: 301, location: finalMeta.movedTo, html: '', meta: null, renders, data: null };
   return {
     status: context.statusCode,
     html,

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
+import { preparingClient, StatementNames } from './pg-auto-prepare';
 import { FallbackReadPool, type ReplicaState } from './replica-pool';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
 import { BUSY_TIMEOUT_MS, DEFAULT_CACHE_MIB, openSqliteWriter, sqliteKysely } from './sqlite-writer';
@@ -74,6 +75,9 @@ export interface OpenOptions {
   onReplicaState?: (state: ReplicaState, error?: unknown) => void;
 }
 
+/** PostgreSQL: a statement text is prepared on its fifth call in a process (`PG_PREPARE_AFTER`, decision 0042). */
+export const DEFAULT_PREPARE_AFTER = 5;
+
 /** How long a replica connection may take before a read goes to the primary instead, ms. */
 const REPLICA_CONNECT_TIMEOUT_MS = 1000;
 
@@ -137,8 +141,13 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     await admin.query(`create schema if not exists ${schema}`);
     await admin.end();
   }
-  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
-  const pool = new pg.Pool({ connectionString: target.url, max: 10, ...searchPath });
+  // Both pools' connections run the statements this process repeats as prepared ones (db/pg-auto-prepare.ts).
+  const prepareAfter = target.prepareAfter ?? DEFAULT_PREPARE_AFTER;
+  const connections = {
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(prepareAfter > 0 ? { Client: preparingClient(new StatementNames(prepareAfter)) } : {}),
+  };
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, ...connections });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const current = await pool.query<{ schema: string }>('select current_schema() as schema');
   let reads = kysely;
@@ -149,7 +158,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       connectionString: target.replicaUrl,
       max: 10,
       connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
-      ...searchPath,
+      ...connections,
     });
     replica = new FallbackReadPool(replicaPool, pool, { onStateChange: options.onReplicaState });
     reads = new Kysely<Database>({ dialect: new PostgresDialect({ pool: replica }) });

@@ -27,6 +27,8 @@ export async function renderPage(url) {
   calls.push(url);
   const path = url.split('?')[0];
   if (path.endsWith('/boom')) throw new Error('a bug in a page');
+  const moved = /[?&]fish=(\\d+)/.exec(url);
+  if (moved) return { status: 301, location: path + '/' + moved[1], html: '', meta: null, data: null };
   const answer = await transport('/api/system/get_categories?group_type=fish&page_size=1', { method: 'GET', headers: {} });
   const searched = (await answer.json()).total;
   const match = /\\/guide\\/fishes\\/(\\d+)/.exec(path);
@@ -124,6 +126,12 @@ describe('server-rendered public pages', () => {
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.body).not.toContain('rel="canonical"');
     }
+  });
+
+  it('sends an old address the render says has moved on to the new one, permanently', async () => {
+    const res = await ctx.app.inject(`/en/guide/fishes?fish=${fishId}`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/en/guide/fishes/${fishId}`);
   });
 
   it('sends account pages as the shell the browser renders, marked noindex', async () => {

@@ -2,12 +2,13 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFish } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { FishItem } from '#shared/contracts/catalogue';
 import { RARITY_CLASSES, rarityByLevel } from '#shared/game/rarity';
 import { fishPagePath } from '#shared/pages';
 import { ListEmptyState } from '../../../components/list-empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { MovedPage } from '../../../components/moved-page';
 import { ShareIntervalNote } from '../../../components/share-with-interval';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { ShowMore, useShownLimit } from '../../../components/show-more';
@@ -79,10 +80,10 @@ export function FishEncyclopedia() {
   const topBaits = useTopBaits(params.map, byFish);
 
   // A link to a fish's detail from before fish had pages (`?fish=42`: shared links, the AI chat's answers) opens its
-  // page; the list's own URL stays behind it in the history, so Back returns to the list.
+  // page (a permanent redirect from the server).
   if (params.fish !== null) {
     const linked = fishById(params.fish);
-    return <Navigate replace to={linked ? pageOf(linked) : localePath(fishPagePath(params.fish))} />;
+    return <MovedPage to={linked ? pageOf(linked) : localePath(fishPagePath(params.fish))} />;
   }
 
   const filtered = filters.q !== '' || filters.map !== null || filters.rarity !== null || filters.newOnly;
