@@ -398,6 +398,8 @@ async function bench(target: Target): Promise<boolean> {
     LOGGER_REGISTRATIONS_PER_IP_PER_DAY: '1000000',
     ...world.env,
     ...(target !== 'sqlite' && { REDIS_URL: redisUrl, REDIS_PREFIX: `anglerdex-mixed-${process.pid}:` }),
+    // PG_PREPARE_AFTER=0 in the bench's environment: PostgreSQL without prepared statements (decision 0042).
+    ...(process.env.PG_PREPARE_AFTER !== undefined && { PG_PREPARE_AFTER: process.env.PG_PREPARE_AFTER }),
     ...(target === 'proxy' && { TRUST_PROXY: '1' }),
   };
   const servers: BuiltServer[] = [];
