@@ -1,7 +1,7 @@
 /**
  * Automatic preparation (db/pg-auto-prepare.ts, decision 0042): which texts earn a name, and, on the real
- * PostgreSQL of `npm run test:pg`, that a repeated statement runs prepared on the connection while the rest (a first
- * call, a text without parameters, a query object) run as they came.
+ * PostgreSQL of `npm run test:pg`, that a repeated statement runs prepared on the connection while the rest (its
+ * first calls, a text without parameters) run as they came.
  */
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Automatic preparation of the statements a PostgreSQL server runs again and again (decision 0042), as Npgsql's
  * "auto prepare" and pgjdbc's `prepareThreshold` do for their drivers. Kysely sends every statement unnamed, so
  * PostgreSQL parses, analyses and plans it on every call: at 5 M catches the heat map's ten-part read spent
- * 2.2–2.5 ms of its 3–5 ms planning. A statement text seen `prepareAfter` times in this process gets a name; `pg`
+ * 2.2–2.5 ms of its 3–5 ms on planning. A statement text seen `prepareAfter` times in this process gets a name; `pg`
  * then parses it once per connection and binds it after, and PostgreSQL may keep a generic plan for it (its own
  * choice, `plan_cache_mode`).
  *
@@ -19,10 +19,14 @@ export const MAX_NAMED = 200;
 /** Texts counted at most before the counts start again (texts seen once or twice — lists of ids — must not pile up). */
 const MAX_COUNTED = 5_000;
 
-/** `select *`, `select "t".*`, `returning *`, `, "t".*` — not `count(*)`. */
+/**
+ * `select *`, `select "t".*`, `returning *`, `, "t".*` — not `count(*)`. It also keeps the PostgreSQL bulk insert's
+ * `select * from unnest(…)` unnamed (db/bulk-insert.ts), whose result a new column would not change: a candidate to
+ * let through, measured first.
+ */
 const EVERY_COLUMN = /(?:select|returning|,)\s+(?:"[^"]*"\.)?\*/i;
 
-/** Which statement texts have earned a name, and their names. One per process. */
+/** Which statement texts have earned a name, and their names: one per opened database, so one per server process. */
 export class StatementNames {
   private readonly counts = new Map<string, number>();
   private readonly names = new Map<string, string>();
