@@ -7,6 +7,7 @@ const en = texts('en');
 
 test("the fish encyclopedia lists every fish and opens a fish's own page, which a link of old opens too", async ({
   page,
+  request,
 }) => {
   // It scrolls the whole list in, a step of cards at a time: 48 s once in CI beside the other worker.
   test.slow();
@@ -56,6 +57,11 @@ test("the fish encyclopedia lists every fish and opens a fish's own page, which 
   expect(moved?.request().redirectedFrom()?.url()).toMatch(/\/en\/guide\/fishes\?fish=\d+$/);
   await expect(page).toHaveURL(url);
   await expect(main.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+
+  // In Chinese the slug is the Chinese name: the redirect carries it percent-encoded, as a header must.
+  const zh = await request.get(`${PAGE_PATHS.fishes}?fish=${id}`, { maxRedirects: 0 });
+  expect(zh.status()).toBe(301);
+  expect(zh.headers().location).toMatch(new RegExp(`^/guide/fishes/${id}-[\\w%-]*%[0-9A-F]{2}[\\w%-]*$`));
 });
 
 test('the fish encyclopedia narrows the list by search', async ({ page }) => {

@@ -60,6 +60,15 @@ interface RenderScope {
   request: FastifyRequest;
 }
 
+/**
+ * A site path as a `Location` header may carry it: a Chinese or Japanese slug percent-encoded (UTF-8), what is
+ * encoded already left as it is. Node refuses a header with characters outside Latin-1, which would have been a 500.
+ */
+function headerSafePath(sitePath: string): string {
+  const url = new URL(sitePath, 'http://site.invalid');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** A rendered page as it is sent: its status and document, or a redirect. */
 interface FilledPage {
   status: number;
@@ -189,7 +198,7 @@ export default fp(async function staticSite(
       scope.run({ app, request }, () => pageRenderer.renderPage(request.url)),
       RENDER_TIMEOUT_MS,
     );
-    if (page.location) return { status: page.status, location: page.location, document: '' };
+    if (page.location) return { status: page.status, location: headerSafePath(page.location), document: '' };
     const { meta, html, data } = page;
     const document = template.render({ pathname: pathOf(request.url), meta, html, data }, baseUrl);
     return { status: meta?.status ?? page.status, document };
