@@ -4,9 +4,10 @@
  * declares none is rendered once more to find what it asks. The item pages carry the server-render budget (issue 23),
  * so a read they make but did not declare would cost a whole render: these tests fail when one is missing.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BaitCatchesResponse, BaitGuideResponse, BaitGuideTopResponse } from '#shared/contracts/catches';
 import { withShare } from '#shared/share-interval';
+import { primeBaseConfig, resetBaseConfig } from '../lib/base-config';
 import { fakeApi, json } from '../test/fake-api';
 import { CATEGORY_LIST } from '../test/fixtures/catalogue';
 import { officialItem, pageOf } from '../test/fixtures/logs';
@@ -53,7 +54,12 @@ beforeEach(() => {
     '*': () => json({}),
   });
   setCatalogue('test-1', CATEGORY_LIST);
+  primeBaseConfig(CATEGORY_LIST);
 });
+
+// A page that met an id the lists lack asks for them again in the background (jsdom has a window, a server does not):
+// dropped here, so no test sees another's request.
+afterEach(() => resetBaseConfig());
 
 describe('the server render', () => {
   it.each([
