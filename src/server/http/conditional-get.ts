@@ -3,9 +3,10 @@
  * is a digest of the body — right across restarts and between instances, weak because the answer goes out in several
  * encodings — and a 304 without a body when the browser already holds it. Each encoding of the body is made once,
  * the first time a client asks for it, and kept with the answer: a hot answer is never compressed again (the
- * compression plugin sees the Content-Encoding and leaves the bytes alone), and never encoded to UTF-8 again either
- * (a string body costs Node a byte count and an encoding on every send: for the 140 KB catalogue, more than the rest
- * of the request; decision 0023).
+ * compression plugin sees the Content-Encoding and leaves the bytes alone). The body is kept as bytes, encoded to UTF-8
+ * once when it is made (a string body costs Node a byte count and an encoding on every send: for the 140 KB catalogue,
+ * more than the rest of the request; decision 0023), or written as bytes in the first place (the heat map:
+ * features/heatmap/heatmap-json.ts); the digest and the compressors read those bytes.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -15,10 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 type Encoding = 'br' | 'gzip';
 /** In the order the server prefers them. */
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
-/** The body's own bytes (UTF-8), kept beside its compressed forms. */
-type KeptEncoding = Encoding | 'identity';
-
-/** Bodies shorter than this (characters) go out as they are (the compression plugin's threshold). */
+/** Bodies shorter than this (bytes) go out as they are (the compression plugin's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
@@ -30,7 +28,7 @@ const COMPRESS_FROM_BYTES = 1024;
 const BROTLI_QUALITY = { stable: 4, volatile: 2 } as const;
 export type AnswerLifetime = keyof typeof BROTLI_QUALITY;
 
-const brotli = (body: string, quality: number) =>
+const brotli = (body: Buffer, quality: number) =>
   brotliCompressSync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality,
@@ -38,29 +36,33 @@ const brotli = (body: string, quality: number) =>
     },
   });
 
-const encoders: Record<KeptEncoding, (body: string, lifetime: AnswerLifetime) => Buffer> = {
-  identity: (body) => Buffer.from(body),
+const encoders: Record<Encoding, (body: Buffer, lifetime: AnswerLifetime) => Buffer> = {
   br: (body, lifetime) => brotli(body, BROTLI_QUALITY[lifetime]),
   gzip: (body) => gzipSync(body),
 };
 
 export interface SerializedAnswer {
-  readonly body: string;
+  /** The body's bytes (UTF-8): sent as they are when the client accepts no encoding. */
+  readonly body: Buffer;
   readonly etag: string;
   /** How long the answer is sent as it is: what its compression may cost. */
   readonly lifetime: AnswerLifetime;
   /** JSON unless said otherwise (the sitemaps' XML, robots.txt). */
   readonly contentType: string;
   /** The body in each encoding asked for so far. */
-  readonly encoded: Map<KeptEncoding, Buffer>;
+  readonly encoded: Map<Encoding, Buffer>;
 }
 
-/** JSON text (or text of `contentType`) and its ETag; `volatile` for an answer remade whenever its data changes. */
+/**
+ * JSON text (or text of `contentType`), as a string or as its UTF-8 bytes, and its ETag; `volatile` for an answer
+ * remade whenever its data changes.
+ */
 export function serializedAnswer(
-  body: string,
+  text: string | Buffer,
   lifetime: AnswerLifetime = 'stable',
   contentType = 'application/json',
 ): SerializedAnswer {
+  const body = typeof text === 'string' ? Buffer.from(text) : text;
   return {
     body,
     lifetime,
@@ -81,7 +83,7 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** The answer's bytes in this encoding, made the first time they are asked for. */
-function encodedBody(answer: SerializedAnswer, encoding: KeptEncoding): Buffer {
+function encodedBody(answer: SerializedAnswer, encoding: Encoding): Buffer {
   let bytes = answer.encoded.get(encoding);
   if (!bytes) answer.encoded.set(encoding, (bytes = encoders[encoding](answer.body, answer.lifetime)));
   return bytes;
@@ -104,6 +106,6 @@ export function sendConditional(
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding =
     acceptEncoding && answer.body.length >= COMPRESS_FROM_BYTES ? negotiate(acceptEncoding, ENCODINGS) : null;
-  if (!encoding) return reply.send(encodedBody(answer, 'identity'));
+  if (!encoding) return reply.send(answer.body);
   return reply.header('content-encoding', encoding).send(encodedBody(answer, encoding));
 }

@@ -67,7 +67,7 @@ export interface AnswerBaitGuide {
 
 /** The heat map's service function (`/heatmap`): its answer as serialised JSON, of trusted catches (no `trust`). */
 export interface AnswerHeatmap {
-  heatmap(query: Omit<HeatmapQuery, 'trust'>): Promise<{ body: string }>;
+  heatmap(query: Omit<HeatmapQuery, 'trust'>): Promise<{ body: Buffer }>;
 }
 
 /** The official records' service function (`/logs/official`). */
@@ -449,7 +449,7 @@ class AnswerContext {
   private async heatmapOf(mapId: number, fish: number | null = this.fish.id): Promise<HeatmapResponse> {
     const query = { map_id: mapId, range: PLACE_RANGE, ...(fish === null ? {} : { fish_id: fish }) } as const;
     const answer = await this.sources.heatmap.heatmap(query);
-    return JSON.parse(answer.body) as HeatmapResponse;
+    return JSON.parse(answer.body.toString()) as HeatmapResponse;
   }
 
   /**

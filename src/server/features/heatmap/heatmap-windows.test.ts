@@ -40,7 +40,7 @@ const reader = () =>
   });
 
 async function heatmap(query: Record<string, string | number>): Promise<HeatmapResponse> {
-  return JSON.parse((await reader().heatmap(query as never)).body) as HeatmapResponse;
+  return JSON.parse((await reader().heatmap(query as never)).body.toString()) as HeatmapResponse;
 }
 
 /** The answer's cells and its newest catch, counted here from every stored catch. */
@@ -328,7 +328,7 @@ describe('heat map window sums', () => {
       for (const fish_id of [undefined, map.fishIds[0]!])
         for (const range of RANGES) {
           const query = { map_id: map.mapId, range, ...(fish_id && { fish_id }) };
-          const answer = JSON.parse((await tomorrow.heatmap(query as never)).body) as HeatmapResponse;
+          const answer = JSON.parse((await tomorrow.heatmap(query as never)).body.toString()) as HeatmapResponse;
           const from = later - Number.parseInt(range) * DAY_MS;
           const rows = await ctx.db.kysely
             .selectFrom('catch')

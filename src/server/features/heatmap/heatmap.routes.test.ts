@@ -73,7 +73,7 @@ async function expectedCells(filters: {
 
 async function heatmapAt(query: Record<string, string | number>): Promise<HeatmapResponse> {
   const answer = await service().heatmap(query as never);
-  return JSON.parse(answer.body) as HeatmapResponse;
+  return JSON.parse(answer.body.toString()) as HeatmapResponse;
 }
 
 beforeAll(async () => {
@@ -125,7 +125,7 @@ describe('counts equal a direct count over the raw catches', () => {
         expect(sorted).toEqual(expected);
         expect(heat.total).toBe(expected.reduce((sum, [, , n]) => sum + n, 0));
         expect(heat.max).toBe(Math.max(0, ...expected.map(([, , n]) => n)));
-        const kept = JSON.parse((await reader.heatmap(query as never)).body) as HeatmapResponse;
+        const kept = JSON.parse((await reader.heatmap(query as never)).body.toString()) as HeatmapResponse;
         expect(kept).toEqual(heat);
       }),
       { numRuns: 40 },
@@ -317,7 +317,7 @@ describe('whole-day sums kept in memory', () => {
     const map = maps[1]!;
     const reader = service();
     const read = async () =>
-      JSON.parse((await reader.heatmap({ map_id: map.mapId, range: '30d' } as never)).body).total;
+      JSON.parse((await reader.heatmap({ map_id: map.mapId, range: '30d' } as never)).body.toString()).total;
     const at = (time: number) =>
       validCatch(place, {
         map_id: map.mapId,
@@ -374,7 +374,7 @@ describe('whole answers kept', () => {
     };
     const reader = new HeatmapService(repository, ctx.services.catalogue, () => now);
     const read = async () => {
-      const heat = JSON.parse((await reader.heatmap({ map_id: map.id, range: '7d' } as never)).body);
+      const heat = JSON.parse((await reader.heatmap({ map_id: map.id, range: '7d' } as never)).body.toString());
       const direct = await ctx.db.kysely
         .selectFrom('catch')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -440,7 +440,11 @@ describe('whole answers kept, fresh for a while (decision 0033)', () => {
         { keep: true, freshMs: 1_000 },
       );
       const total = async () =>
-        (JSON.parse((await reader.heatmap({ map_id: map.id, range: '1d' } as never)).body) as HeatmapResponse).total;
+        (
+          JSON.parse(
+            (await reader.heatmap({ map_id: map.id, range: '1d' } as never)).body.toString(),
+          ) as HeatmapResponse
+        ).total;
       const before = await total();
       expect(await upload()).toBe(1);
       monotonic += 999;

@@ -10,7 +10,6 @@ import {
   type HeatCellQuery,
   type HeatCellResponse,
   type HeatmapQuery,
-  type HeatmapResponse,
   wireTime,
 } from '#shared/contracts/catches';
 import { DEFAULT_TRUST_VIEW, type TrustView } from '#shared/catch-trust';
@@ -28,6 +27,7 @@ import {
 import { type SerializedAnswer, serializedAnswer } from '../../http/conditional-get';
 import { DomainError } from '../../domain-error';
 import type { KeptAnswerObserver } from '../../metrics/app-metrics';
+import { type HeatmapHead, heatmapJson } from './heatmap-json';
 import type { HeatFilters, HeatmapRepository } from './heatmap.repository';
 
 /** A heat map query as the route parses it, or as another feature asks it (without `trust`: trusted). */
@@ -93,31 +93,17 @@ export class HeatmapService {
     if (sameBounds(grid.bounds, bounds)) this.countedGrids.delete(query.map_id);
     else this.countedGrids.set(query.map_id, grid);
     const { cells, lastAt, changes } = counted;
-    let total = 0;
-    let max = 0;
-    // In cell order, so the same counts always serialise (and hash) the same.
-    const list: [number, number, number][] = [];
-    for (let cell = 0; cell < cells.length; cell++) {
-      const count = cells[cell]!;
-      if (count <= 0) continue;
-      list.push([cell % grid.cols, Math.floor(cell / grid.cols), count]);
-      total += count;
-      if (count > max) max = count;
-    }
-    const answer: HeatmapResponse = {
+    const head: HeatmapHead = {
       map_id: query.map_id,
       cols: grid.cols,
       rows: grid.rows,
       cell_w: grid.cell_w,
       cell_h: grid.cell_h,
       bounds: grid.bounds,
-      cells: list,
-      max,
-      total,
-      updated_at: list.length > 0 ? wireTime(lastAt) : null,
+      updated_at: Number.isFinite(lastAt) ? wireTime(lastAt) : null,
       trust,
     };
-    const serialized = serializedAnswer(JSON.stringify(answer), 'volatile');
+    const serialized = serializedAnswer(heatmapJson(head, cells), 'volatile');
     if (this.keeping.keep) this.answers.set(key, { answer: serialized, changes, window }, countedAt);
     return serialized;
   }
