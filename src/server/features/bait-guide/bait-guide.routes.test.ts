@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BAIT_GUIDE_WINDOW_HOURS,
   type BaitCatchesResponse,
-  type BaitGuideDetailResponse,
-  type BaitGuideResponse,
+  BaitGuideDetailResponse,
+  BaitGuideResponse,
   type BaitGuideTopResponse,
   depthBand,
   wireTime,
@@ -449,6 +449,9 @@ describe('share intervals (issue 25, decision 0034)', () => {
 
     const detail = await json<BaitGuideDetailResponse>(`/api/bait-guide/detail?fish_id=${fish.id}`);
     expect(detail.baits).toEqual(guide.baits);
+    // Both are sent without re-validation (trustedResponse): exactly their schemas' shapes, nothing left out or added.
+    expect(BaitGuideResponse.parse(guide)).toEqual(guide);
+    expect(BaitGuideDetailResponse.parse(detail)).toEqual(detail);
     // Each split's shares are of its own total: at hour 6, 2 of 3 with `bait`; at hour 7, 1 of 1.
     const six = detail.by_hour.find((h) => h.key === 6)!;
     expect(six.total).toBe(3);
