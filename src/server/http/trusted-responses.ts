@@ -1,6 +1,7 @@
 /**
  * Trusted responses: hot reads whose answers are written as the handler built them, without re-validation.
  */
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
 /** Response schemas marked by `trustedResponse`: their routes skip re-validating what they send. */
@@ -24,4 +25,12 @@ export function trustedResponse<T extends z.ZodType>(schema: T): T {
 /** Whether a route's response schema was marked by `trustedResponse` (the serializer compiler asks). */
 export function isTrustedResponse(schema: unknown): boolean {
   return TRUSTED_RESPONSES.has(schema as object);
+}
+
+/**
+ * Sends JSON text a handler already serialised (a trusted response kept as text): a string body with a JSON content
+ * type goes out as it is, never serialised again.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json').send(text);
 }

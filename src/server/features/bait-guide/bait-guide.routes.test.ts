@@ -143,7 +143,7 @@ describe('GET /bait-guide/detail', () => {
       c(baits[1]!, 0, 5, 'drizzle'),
       c(baits[0]!, 22, 120, 'overcast'),
     ]);
-    const detail = await service().detail({ fish_id: fish.id });
+    const detail = JSON.parse(await service().detailJson({ fish_id: fish.id })) as BaitGuideDetailResponse;
     expect(detail.total).toBe(5);
     expect(detail.by_hour.map((h) => [h.key, h.total])).toEqual([
       [6, 2],
@@ -212,7 +212,8 @@ describe('kept answers', () => {
     const at = (time: number) => ({ caught_at: wireTime(time), bait_id: baits[0]!, weight: fish.weight });
     await store(fish.id, [at(NOW - WINDOW + 30 * 60_000), at(NOW - HOUR)], now);
     const totals = async () => {
-      const [guide, detail] = [await reader.guide({ fish_id: fish.id }), await reader.detail({ fish_id: fish.id })];
+      const guide = await reader.guide({ fish_id: fish.id });
+      const detail = JSON.parse(await reader.detailJson({ fish_id: fish.id })) as BaitGuideDetailResponse;
       expect(detail.total).toBe(guide.total);
       expect(guide.to).toBe(wireTime(now));
       return guide.total;
@@ -452,6 +453,8 @@ describe('share intervals (issue 25, decision 0034)', () => {
     // Both are sent without re-validation (trustedResponse): exactly their schemas' shapes, nothing left out or added.
     expect(BaitGuideResponse.parse(guide)).toEqual(guide);
     expect(BaitGuideDetailResponse.parse(detail)).toEqual(detail);
+    const sent = await ctx.app.inject({ url: `/api/bait-guide/detail?fish_id=${fish.id}` });
+    expect(sent.headers['content-type']).toMatch(/^application\/json/);
     // Each split's shares are of its own total: at hour 6, 2 of 3 with `bait`; at hour 7, 1 of 1.
     const six = detail.by_hour.find((h) => h.key === 6)!;
     expect(six.total).toBe(3);

@@ -14,7 +14,7 @@ import {
 } from '#shared/contracts/catches';
 import { errorCodes, ValidationErrorBody } from '#shared/contracts/common';
 import { HttpError } from '../../http/http-error';
-import { trustedResponse } from '../../http/trusted-responses';
+import { sendJsonText, trustedResponse } from '../../http/trusted-responses';
 import type { BaitGuideService } from './bait-guide.service';
 import { TOP_BAITS_TTL_MS } from './bait-guide.service';
 
@@ -68,8 +68,6 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
         description: `${WINDOW} Each split lists only keys with catches, each with its own total and ranked baits; depth bands are \`0-1\`, \`1-2\`, \`2-5\`, \`5-10\`, \`10-20\`, \`20-50\`, \`50-100\`, \`100+\` metres. ${TRUST}`,
         querystring: BaitGuideQuery,
         response: {
-          // Up to 500 KB of JSON for a busy fish on all maps: parsing it again before sending took about 1 ms and
-          // doubled its garbage (docs/BENCHMARKS.md).
           200: trustedResponse(
             BaitGuideDetailResponse.describe('The ranked baits, then the same split by hour, depth and weather'),
           ),
@@ -77,7 +75,7 @@ export const baitGuideRoutes: FastifyPluginAsyncZod<BaitGuideRoutesOptions> = as
         },
       },
     },
-    async (request) => baitGuide.detail(request.query),
+    async (request, reply) => sendJsonText(reply, await baitGuide.detailJson(request.query)),
   );
 
   app.get(

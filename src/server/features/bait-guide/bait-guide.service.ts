@@ -135,7 +135,8 @@ export class BaitGuideService {
   private readonly topRefreshing = new Set<string>();
   /** Guide and detail answers (without their window's times), served again while they hold. */
   private readonly guides: KeptAnswers<Kept<ReturnType<typeof rankBaits>>>;
-  private readonly details: KeptAnswers<Kept<ReturnType<typeof detailOf>>>;
+  /** The details' counts as JSON text (`detailJson`). */
+  private readonly details: KeptAnswers<Kept<string>>;
   /** The grouped catches of a fish over a window of any length (the AI chat's slices), per fish, map and length. */
   private readonly groups: KeptAnswers<Kept<GuideCatch[]>>;
   /** Told of every kept answer served and every answer counted anew, guides and details apart (the metrics). */
@@ -166,13 +167,21 @@ export class BaitGuideService {
     return this.head(query, window, ranked);
   }
 
-  async detail(query: GuideQuery): Promise<BaitGuideDetailResponse> {
+  /**
+   * The detail as the route sends it, JSON text: the window's head, then the counts, serialised once per count and
+   * kept as that text. A busy fish's detail on all maps is 3,900 ranked rows (490 KB): kept as objects, 200 such
+   * answers held about a million objects for every full garbage collection to mark, and each kept answer served
+   * was serialised again (docs/BENCHMARKS.md).
+   */
+  async detailJson(query: GuideQuery): Promise<string> {
     const window = this.window();
-    const { ranked, ...splits } = await this.keptOr(this.details, query, window, async () => {
+    const counts = await this.keptOr(this.details, query, window, async () => {
       const catches = await this.repository.catches({ ...this.filters(query), ...window });
-      return { value: detailOf(catches.value), changes: catches.changes };
+      const { ranked, ...splits } = detailOf(catches.value);
+      return { value: JSON.stringify({ ...ranked, ...splits }), changes: catches.changes };
     });
-    return { ...this.head(query, window, ranked), ...splits };
+    // The counts' own object continues the head's: the same answer as one JSON.stringify of the whole.
+    return `${JSON.stringify(this.windowHead(query, window)).slice(0, -1)},${counts.slice(1)}`;
   }
 
   /**
@@ -315,12 +324,16 @@ export class BaitGuideService {
   }
 
   private head(query: GuideQuery, window: { from: number; to: number }, ranked: { total: number; baits: BaitShare[] }) {
+    return { ...this.windowHead(query, window), ...ranked };
+  }
+
+  /** What every answer of a window says of it: the fish, the map, the window's times, which catches. */
+  private windowHead(query: GuideQuery, window: { from: number; to: number }) {
     return {
       fish_id: query.fish_id,
       map_id: query.map_id ?? null,
       from: wireTime(window.from),
       to: wireTime(window.to),
-      ...ranked,
       trust: trustOf(query),
     };
   }
