@@ -170,7 +170,7 @@ export class BaitGuideService {
   /**
    * The detail as the route sends it, JSON text: the window's head, then the counts, serialised once per count and
    * kept as that text. A busy fish's detail on all maps is 3,900 ranked rows (490 KB): kept as objects, 200 such
-   * answers held about a million objects for every full garbage collection to mark, and each kept answer served
+   * answers held up to a million objects for every full garbage collection to mark, and each kept answer served
    * was serialised again (docs/BENCHMARKS.md).
    */
   async detailJson(query: GuideQuery): Promise<string> {
