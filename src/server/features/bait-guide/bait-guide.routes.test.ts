@@ -216,6 +216,8 @@ describe('kept answers', () => {
       const detail = JSON.parse(await reader.detailJson({ fish_id: fish.id })) as BaitGuideDetailResponse;
       expect(detail.total).toBe(guide.total);
       expect(guide.to).toBe(wireTime(now));
+      // A detail kept as text still goes out with the window's new times.
+      expect([detail.from, detail.to]).toEqual([guide.from, guide.to]);
       return guide.total;
     };
     expect(await totals()).toBe(2);
