@@ -81,8 +81,9 @@ const { parentPort, workerData } = require('node:worker_threads');
   for (let i = 0; i < workerData.urls.length; i++) {
     const started = performance.now();
     const res = await fetch(workerData.urls[i], { headers: { 'accept-encoding': 'br', 'x-bench-seq': String(i) } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(workerData.urls[i] + ' answered ' + res.status);
+    const body = await res.arrayBuffer();
+    if (res.status !== 200)
+      throw new Error(workerData.urls[i] + ' answered ' + res.status + ' ' + Buffer.from(body).toString().slice(0, 200));
     times.push(performance.now() - started);
   }
   parentPort.postMessage(times);
