@@ -124,10 +124,13 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       close: async () => {
         await checkpointer?.stop();
         if (reads !== kysely) await reads.destroy();
-        await kysely.destroy();
         // Kysely closes its connection only if it ever used it: a reader that served no read stayed open, and with
-        // it SQLite's locks on the file, which `npm run restore` takes for a server still using the database.
+        // it SQLite's locks on the file, which `npm run restore` takes for a server still using the database. It
+        // closes before the writer: the last connection to close checkpoints the WAL and removes it, which a
+        // read-only one cannot do. A seed that closed its writer first left 2 GB of WAL, which the next start read
+        // back with its event loop stopped for 2.3 s (docs/BENCHMARKS.md).
         if (reader?.open) reader.close();
+        await kysely.destroy();
         if (sqlite.open) sqlite.close();
       },
     };

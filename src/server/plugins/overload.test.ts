@@ -64,3 +64,39 @@ describe('a server under its thresholds', () => {
     expect((await ctx.app.inject('/api/system/get_category_list?category_group=fish')).statusCode).toBe(200);
   });
 });
+
+/**
+ * Holds the event loop through under-pressure's next sample, starting right after one (its heap reading changes with
+ * each): the sample then sees the loop held from its start (start-up work, or a stuck request) and reports overload.
+ */
+async function holdThroughASample(ctx: TestContext): Promise<void> {
+  const last = ctx.app.memoryUsage().heapUsed;
+  for (let waited = 0; ctx.app.memoryUsage().heapUsed === last && waited < 2_000; waited += 2) await sleep(2);
+  for (const until = performance.now() + 1_300; performance.now() < until;);
+  await sleep(20);
+}
+
+describe('a server whose start-up work held the event loop', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ seed: false, env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000' } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('serves its first requests after listening, and refuses again when the loop is held while serving', async () => {
+    // Start-up work before listening (server.ts counts the rollup, synchronously on SQLite).
+    await holdThroughASample(ctx);
+    expect(ctx.app.isUnderPressure()).toBe(true);
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${base}/api/system/get_category_list?category_group=fish`;
+    expect((await fetch(url)).status).toBe(200);
+
+    // Serving for two samples: a held loop is overload again.
+    await sleep(2_000);
+    await holdThroughASample(ctx);
+    expect(ctx.app.isUnderPressure()).toBe(true);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ detail: 'SERVER_OVERLOADED' });
+  }, 15_000);
+});
