@@ -57,7 +57,8 @@ import { HeatmapService } from './features/heatmap/heatmap.service';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { BindingAttempts } from './features/loggers/binding-attempts';
 import { BindingCodesRepository } from './features/loggers/binding-codes.repository';
-import { LastSeen, LoggerAuth } from './features/loggers/logger-auth';
+import { LastSeen } from './features/loggers/last-seen';
+import { LoggerAuth } from './features/loggers/logger-auth';
 import { LoggerBindingService } from './features/loggers/logger-binding.service';
 import { LoggerClientsRepository } from './features/loggers/logger-clients.repository';
 import { AvatarStore } from './features/users/avatar-store';
@@ -416,6 +417,7 @@ export async function createServices(
       await tasks.drain();
       await mailer.close();
       await counters.close();
+      await lastSeen.close();
       await catchThread?.stop();
     },
   };

@@ -86,6 +86,8 @@ describe('the logger token', () => {
       payload: { items: [validCatch(place)] },
     });
     expect(res.statusCode).toBe(200);
+    // Written with the other loggers seen, a few seconds later (last-seen.ts); the test does not wait for them.
+    await ctx.services.lastSeen.flush();
     const row = await ctx.db.kysely
       .selectFrom('logger_client')
       .select('last_seen_at')

@@ -39,7 +39,7 @@ export interface IngestionRoutesOptions {
   /** The onRequest hook refusing an unknown logger token (401), and the logger it found. */
   loggerAuth: { requireUploader(request: FastifyRequest): Promise<void>; clientOf(request: FastifyRequest): string };
   /** Records, after a batch has committed, that the logger was seen. */
-  lastSeen: { seen(loggerId: string): Promise<void> };
+  lastSeen: { seen(loggerId: string): void };
   /** Counts each answered item by outcome (decision 0027). */
   metrics?: Pick<AppMetrics, 'ingestion'>;
 }
@@ -112,7 +112,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
       const loggerId = auth.clientOf(request);
       const answer = await writer.writeCatches(loggerId, request.body.items);
       metrics?.ingestion('catch', answer);
-      await lastSeen.seen(loggerId);
+      lastSeen.seen(loggerId);
       return answer;
     },
   );
@@ -142,7 +142,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<IngestionRoutesOptions> = as
       const loggerId = auth.clientOf(request);
       const answer = await writer.writeSales(loggerId, request.body.items);
       metrics?.ingestion('sale', answer);
-      await lastSeen.seen(loggerId);
+      lastSeen.seen(loggerId);
       return answer;
     },
   );

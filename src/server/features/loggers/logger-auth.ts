@@ -3,14 +3,14 @@
  * database on every request (no cache anywhere, so a rotated or revoked token is refused at once on every instance).
  * The same statement says whether an operator blocked the logger (decision 0041): its uploads answer 403
  * `LOGGER_BLOCKED_DETAIL`, at once on every instance and without a statement more. Built once in services.ts: the
- * logger routes and the uploads (ingestion) share it, and `LastSeen`.
+ * logger routes and the uploads (ingestion) share it.
  */
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { LOGGER_BLOCKED_DETAIL } from '#shared/contracts/catches';
 import { HttpError } from '../../http/http-error';
 import type { LoggerClientsRepository } from './logger-clients.repository';
 
-type LoggerAccounts = Pick<LoggerClientsRepository, 'loggerForToken' | 'markSeen'>;
+type LoggerAccounts = Pick<LoggerClientsRepository, 'loggerForToken'>;
 
 /** The token of `Authorization: Bearer <token>` (scheme in any case), or null. */
 function bearerToken(request: FastifyRequest): string | null {
@@ -52,38 +52,5 @@ export class LoggerAuth {
     const loggerId = this.clients.get(request);
     if (!loggerId) throw new HttpError(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
     return loggerId;
-  }
-}
-
-/**
- * `last_seen_at` of loggers, written after a batch has committed and at most once a minute per logger: a logger
- * uploading every second would otherwise add a write transaction to each of its batches. Whether a logger was seen
- * at 12:00:00 or 12:00:40 makes no difference to anyone.
- */
-export class LastSeen {
-  private readonly written = new Map<string, number>();
-
-  constructor(
-    private readonly accounts: LoggerAccounts,
-    private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 60_000,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  async seen(loggerId: string): Promise<void> {
-    const now = this.clock();
-    const last = this.written.get(loggerId);
-    if (last !== undefined && now - last < this.intervalMs) return;
-    // Forget loggers not seen within the interval: they would be written anyway, and the map stays small.
-    if (this.written.size >= 10_000)
-      for (const [id, at] of this.written) if (now - at >= this.intervalMs) this.written.delete(id);
-    this.written.set(loggerId, now);
-    try {
-      await this.accounts.markSeen(loggerId, new Date(now));
-    } catch (error) {
-      // The batch is committed and acknowledged whatever happens here: a missed "last seen" is not worth a retry.
-      this.written.delete(loggerId);
-      this.log.warn({ err: error, loggerId }, 'could not record when the logger was last seen');
-    }
   }
 }

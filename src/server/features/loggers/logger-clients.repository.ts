@@ -1,6 +1,6 @@
 /** Logger clients (the "bird" program): created by `POST /api/c_report/clients`, bound to at most one account. */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -72,13 +72,25 @@ export class LoggerClientsRepository {
     return row ? { loggerId: row.client_id, blocked: row.blocked_at !== null } : null;
   }
 
-  /** Records when a logger last uploaded (ISO-8601 UTC, like the table's other times). */
-  async markSeen(loggerId: string, at: Date): Promise<void> {
-    await this.db
-      .updateTable('logger_client')
-      .set({ last_seen_at: at.toISOString() })
-      .where('client_id', '=', loggerId)
-      .execute();
+  /**
+   * Records when loggers last uploaded (epoch ms, stored as ISO-8601 UTC like the table's other times): one statement
+   * for up to 500 of them, each row given its own time by a CASE.
+   */
+  async markSeen(seen: ReadonlyMap<string, number>): Promise<void> {
+    const entries = [...seen];
+    for (let start = 0; start < entries.length; start += 500) {
+      const chunk = entries.slice(start, start + 500);
+      const times = chunk.map(([loggerId, at]) => sql`when ${loggerId} then ${new Date(at).toISOString()}`);
+      await this.db
+        .updateTable('logger_client')
+        .set({ last_seen_at: sql<string>`case client_id ${sql.join(times, sql` `)} end` })
+        .where(
+          'client_id',
+          'in',
+          chunk.map(([loggerId]) => loggerId),
+        )
+        .execute();
+    }
   }
 
   /**
