@@ -3,6 +3,9 @@
  * first sample (a second after start) puts the server under pressure, and then every request but the health checks
  * and the metrics is answered at once with `503 {"detail":"SERVER_OVERLOADED"}` and `Retry-After`, and counted.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
@@ -12,10 +15,27 @@ const TOKEN = 'metrics-token-for-the-tests-0123456789abcdef';
 describe('a server over its heap threshold', () => {
   let ctx: TestContext;
   beforeAll(async () => {
+    // A stand-in build of the front end, whose files are served under pressure too.
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'anglerdex-client-'));
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html lang="zh-CN"><head><title>Anglerdex</title></head><body><div id="root"></div></body></html>',
+    );
+    mkdirSync(path.join(clientDir, 'assets'));
+    writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1);\n');
+    writeFileSync(path.join(clientDir, 'color-scheme.js'), 'void 0;\n');
     ctx = await createTestApp({
       seed: false,
-      env: { OVERLOAD_MAX_HEAP_MIB: '1', OVERLOAD_RETRY_AFTER: '7', METRICS_TOKEN: TOKEN },
+      env: {
+        OVERLOAD_MAX_HEAP_MIB: '1',
+        OVERLOAD_RETRY_AFTER: '7',
+        METRICS_TOKEN: TOKEN,
+        CLIENT_DIR: clientDir,
+        SSR_ENABLED: 'false',
+      },
     });
+    mkdirSync(path.join(ctx.config.dataDir, 'media', 'maps'), { recursive: true });
+    writeFileSync(path.join(ctx.config.dataDir, 'media', 'maps', '101.png'), 'png-bytes');
     // Under-pressure samples the process once a second.
     for (let waited = 0; !ctx.app.isUnderPressure() && waited < 5_000; waited += 100) await sleep(100);
     expect(ctx.app.isUnderPressure()).toBe(true);
@@ -33,6 +53,16 @@ describe('a server over its heap threshold', () => {
     expect(res.headers['retry-after']).toBe('7');
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.json()).toEqual({ detail: 'SERVER_OVERLOADED' });
+  });
+
+  it("still serves the front end's files and the media, which a page whose HTML went out needs to run", async () => {
+    for (const url of ['/assets/main-abc123.js', '/color-scheme.js', '/media/maps/101.png']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+    }
+    expect((await ctx.app.inject('/assets/main-abc123.js')).body).toBe('console.log(1);\n');
+    // Not any path under them: an unknown file is the JSON 404 of a page, which is refused like a page.
+    expect((await ctx.app.inject('/assets/missing.js')).statusCode).toBe(503);
   });
 
   it('still answers /health, /ready and /metrics', async () => {

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { acceptedLanguages, entryRedirect } from '#shared/entry-locale';
@@ -16,6 +16,7 @@ import { LOCALES } from '#shared/locales';
 import type { PageMeta } from '#shared/page-meta';
 import { COLLECTION_PAGE_ROUTE, isShareId, itemIdOf, ITEM_PAGES, PAGES } from '#shared/pages';
 import { KeptPages } from './kept-pages';
+import { OVERLOAD_EXEMPT } from './overload';
 import { escapeHtml, pageTemplate } from './page-head';
 import type { PageRenderer } from './page-renderer';
 
@@ -69,6 +70,19 @@ function headerSafePath(sitePath: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * Files (the front end's scripts and styles, media) are never refused for overload (decision 0027): each costs a file
+ * read, and a page whose HTML went out does not run without them. Refused, they left that page dead for good (seen in
+ * the end-to-end journeys on a loaded machine); its API calls, refused too, show the page's error and its retry.
+ */
+async function files(app: FastifyInstance, { serve }: { serve: FastifyStaticOptions }) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, ...OVERLOAD_EXEMPT };
+  });
+  // Handed on whole, not as this plugin's own options, where Fastify would read `prefix` as a prefix of its routes.
+  await app.register(fastifyStatic, serve);
+}
+
 /** A rendered page as it is sent: its status and document, or a redirect. */
 interface FilledPage {
   status: number;
@@ -111,11 +125,13 @@ export default fp(async function staticSite(
     : null;
 
   mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    maxAge: '1d',
+  await app.register(files, {
+    serve: {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      maxAge: '1d',
+    },
   });
   if (!indexHtml) {
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
@@ -123,19 +139,21 @@ export default fp(async function staticSite(
   }
 
   const template = pageTemplate(indexHtml);
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    // The shell is served only with its settings filled in (below), never as the raw file.
-    allowedPath: (pathName) => pathName !== '/index.html',
-    decorateReply: false,
-    cacheControl: false,
-    // Vite puts content hashes in asset names: they never change, so browsers may keep them for a year.
-    setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  await app.register(files, {
+    serve: {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The shell is served only with its settings filled in (below), never as the raw file.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      decorateReply: false,
+      cacheControl: false,
+      // Vite puts content hashes in asset names: they never change, so browsers may keep them for a year.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
     },
   });
 
