@@ -4,11 +4,10 @@
  * console, finds a player, grants them VIP days with a reason, finds the grant in the audit log and reverts it with
  * their password. A player gets the not-found page. Every console page passes axe in both colour schemes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './test';
 import { localePath } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
-import { AXE_RULES } from './axe-rules';
+import { violationsInBothSchemes } from './axe-rules';
 import { logIn, makeSuperuser, uploadCatches } from './console';
 import { fill, texts } from './texts';
 
@@ -141,21 +140,17 @@ test('every console page passes axe, in both colour schemes', async ({ page, req
     adminOverview: PAGE_PATHS.adminOverview,
     adminUsers: `${PAGE_PATHS.adminUsers}?q=${encodeURIComponent(email)}&user=${player}`,
     adminRecords: PAGE_PATHS.adminRecords,
-    adminCatches: PAGE_PATHS.adminCatches,
+    // The hidden catch among that logger's: the same screen as fifty rows, at a fraction of the scan.
+    adminCatches: `${PAGE_PATHS.adminCatches}?logger=${clientId}`,
     adminAiQuestions: PAGE_PATHS.adminAiQuestions,
     adminAudit: PAGE_PATHS.adminAudit,
   };
   const failures: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [key, url] of Object.entries(urls)) {
-      await page.goto(localePath('en', url));
-      await expect(page.getByTestId('admin-nav')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
-      for (const violation of results.violations)
-        failures.push(`${key} ${scheme}: ${violation.id} ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    }
+  for (const [key, url] of Object.entries(urls)) {
+    await page.goto(localePath('en', url));
+    await expect(page.getByTestId('admin-nav')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const violation of await violationsInBothSchemes(page)) failures.push(`${key} ${violation}`);
   }
   expect(failures).toEqual([]);
 });

@@ -5,11 +5,10 @@
  * user centre and the expiry as `YYYY-MM-DD HH:mm:ss`; a failed payment; an auto-renewing subscription canceled in
  * the user centre, which keeps the membership until its expiry. Every test registers its own account.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { LOCALES, localePath, type Locale } from '../../src/shared/locales';
 import { PAGE_PATHS } from '../../src/shared/pages';
-import { AXE_RULES } from './axe-rules';
+import { violationsInBothSchemes } from './axe-rules';
 import { fill, texts } from './texts';
 
 const en = texts('en');
@@ -354,45 +353,31 @@ function member(request: APIRequestContext) {
   return memberSession;
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`${scheme} scheme`, () => {
-    test.use({ colorScheme: scheme });
-
-    for (const locale of LOCALES) {
-      test(`the VIP pages of a member in ${locale} have no accessibility violations`, async ({ page, request }) => {
-        test.slow();
-        const { session, pending, paid, failed } = await member(request);
-        await page.addInitScript(
-          ([stored, value]) => {
-            localStorage.setItem('session', stored);
-            localStorage.setItem('mantine-color-scheme-value', value);
-          },
-          [session, scheme] as const,
-        );
-        const withOrder = (key: 'vipCheckout' | 'vipResult', orderNo: string) =>
-          `${pathOf(locale, key)}?order_no=${orderNo}`;
-        const pages: [string, string, string][] = [
-          ['checkout', withOrder('vipCheckout', pending), '[role="group"] button'],
-          ['paid result', withOrder('vipResult', paid), '[data-testid="result-paid"]'],
-          ['failed result', withOrder('vipResult', failed), '[data-testid="result-failed"]'],
-          ['orders', pathOf(locale, 'orders'), '[data-testid="order-table"] [data-order]'],
-          ['user centre', pathOf(locale, 'user'), '[data-testid="auto-renew"]'],
-          ['buy', pathOf(locale, 'vipBuy'), '[data-mode="subscription"][disabled]'],
-        ];
-        const found: string[] = [];
-        for (const [name, path, ready] of pages) {
-          await page.goto(path);
-          await expect(page.locator(ready).first()).toBeVisible();
-          await page.waitForLoadState('networkidle');
-          const results = await new AxeBuilder({ page }).withRules(AXE_RULES).analyze();
-          for (const violation of results.violations) {
-            found.push(
-              `${name}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            );
-          }
-        }
-        expect(found).toEqual([]);
-      });
+for (const locale of LOCALES) {
+  test(`the VIP pages of a member in ${locale} have no accessibility violations, light or dark`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const { session, pending, paid, failed } = await member(request);
+    await page.addInitScript((stored) => localStorage.setItem('session', stored), session);
+    const withOrder = (key: 'vipCheckout' | 'vipResult', orderNo: string) =>
+      `${pathOf(locale, key)}?order_no=${orderNo}`;
+    const pages: [string, string, string][] = [
+      ['checkout', withOrder('vipCheckout', pending), '[role="group"] button'],
+      ['paid result', withOrder('vipResult', paid), '[data-testid="result-paid"]'],
+      ['failed result', withOrder('vipResult', failed), '[data-testid="result-failed"]'],
+      ['orders', pathOf(locale, 'orders'), '[data-testid="order-table"] [data-order]'],
+      ['user centre', pathOf(locale, 'user'), '[data-testid="auto-renew"]'],
+      ['buy', pathOf(locale, 'vipBuy'), '[data-mode="subscription"][disabled]'],
+    ];
+    const found: string[] = [];
+    for (const [name, path, ready] of pages) {
+      await page.goto(path);
+      await expect(page.locator(ready).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      for (const violation of await violationsInBothSchemes(page)) found.push(`${name}: ${violation}`);
     }
+    expect(found).toEqual([]);
   });
 }

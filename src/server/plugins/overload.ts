@@ -6,7 +6,8 @@
  * first among the hooks, so a refused request costs no database, body parsing or auth.
  *
  * `/health`, `/ready` and `/metrics` are never refused (`OVERLOAD_EXEMPT`): an orchestrator that saw a busy process
- * as dead would restart it and lose its work, and the metrics are how an operator sees the overload.
+ * as dead would restart it and lose its work, and the metrics are how an operator sees the overload. Nor are the
+ * front end's files and the media (static-site.ts): a page whose HTML went out needs them to run.
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
