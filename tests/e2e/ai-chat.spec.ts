@@ -35,12 +35,22 @@ async function busiestFish(request: APIRequestContext): Promise<FishItem> {
   return list.category_list.fish.find((item) => item.id === best.fish_id)!;
 }
 
-/** Holds each question a moment on its way, so the 'thinking' state is on screen long enough to be seen. */
-async function slowAnswers(page: Page) {
-  await page.route('**/api/ai/ask', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+/**
+ * Holds the next question on its way until the test lets it go, so the 'thinking' state is on screen until it has
+ * been seen (a fixed delay was not enough: on a loaded machine the key press alone outlasted it).
+ */
+async function holdNextQuestion(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    '**/api/ai/ask',
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
 }
 
 async function askAndFollow(page: Page, locale: 'zh' | 'en', question: string, fish: FishItem) {
@@ -49,8 +59,10 @@ async function askAndFollow(page: Page, locale: 'zh' | 'en', question: string, f
   await expect(page.getByText(ai[locale].note)).toBeVisible();
   const box = page.getByRole('textbox', { name: ai[locale].questionLabel });
   await box.fill(question);
+  const release = await holdNextQuestion(page);
   await box.press('Enter');
   await expect(page.getByTestId('ai-thinking')).toContainText(ai[locale].thinking);
+  release();
   const answer = page.getByTestId('ai-answer');
   await expect(answer).toContainText(question);
   await expect(answer.getByRole('listitem').first()).toContainText(locale === 'zh' ? fish.name : fish.name_en!);
@@ -61,7 +73,6 @@ async function askAndFollow(page: Page, locale: 'zh' | 'en', question: string, f
 
 test('asks in Chinese and in English and follows the answer’s link to the bait guide', async ({ page, request }) => {
   const fish = await busiestFish(request);
-  await slowAnswers(page);
   await askAndFollow(page, 'zh', `${fish.name}用什么饵？`, fish);
   await askAndFollow(page, 'en', `What bait should I use for ${fish.name_en}?`, fish);
 });
