@@ -48,12 +48,27 @@ export async function violationsInBothSchemes(page: Page): Promise<string[]> {
   const html = page.locator('html');
   await page.emulateMedia({ colorScheme: 'light' });
   await html.and(page.locator('[data-mantine-color-scheme="light"]')).waitFor({ state: 'attached' });
+  await transitionsDone(page);
   const light = await axeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await html.and(page.locator('[data-mantine-color-scheme="dark"]')).waitFor({ state: 'attached' });
-  // Colours that fade (a transition) are judged once they have arrived.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await transitionsDone(page);
   const dark = await axeViolations(page, COLOUR_RULES);
   await page.emulateMedia({ colorScheme: 'light' });
   return [...light.map((v) => `light: ${v}`), ...dark.map((v) => `dark: ${v}`)];
+}
+
+/**
+ * Colours that fade (a drawer sliding in over its half-faded overlay, a scheme's repaint) are judged once they have
+ * arrived; endless animations (a spinner) are not waited for.
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
