@@ -6,9 +6,10 @@
  *    checked by a trigger per row: about 11 µs each) in the meta key `catch_bulk_load` and drops them, in one
  *    transaction (both dialects' DDL is transactional: either they are there, or they are gone and the mark lists
  *    them);
- * 2. `insert`: plain multi-row inserts, one transaction per call, with whatever the caller adds to that transaction
- *    (its progress mark: so a resumed load knows exactly which rows are stored, as the unique (logger, report_id)
- *    index that would refuse a second copy is among the dropped ones);
+ * 2. `insert`: plain multi-row inserts, one transaction per call, with the sales that go with the catches (into the
+ *    sale table as it is, indexes and all) and whatever the caller adds to that transaction (its progress mark: so a
+ *    resumed load knows exactly which rows are stored, as the unique (logger, report_id) index that would refuse a
+ *    second copy is among the dropped ones);
  * 3. `finish`: creates them again (an index `if not exists`, a constraint if missing: a finish cut short creates the
  *    rest), rebuilds the tables derived from the catches (the heat map's rollups) from the stored catches, then
  *    removes the mark. Creating the unique index fails loudly if a row was stored twice, adding the foreign key if a
@@ -23,16 +24,17 @@
  * accepted (`judgeCatches`).
  */
 import { type Kysely, sql } from 'kysely';
-import { insertValues } from '../db/bulk-insert';
+import { insertIgnoringConflicts, insertValues } from '../db/bulk-insert';
 import { ensureCatchPartitionsAhead } from './catch-partitions';
 import { dialectOf } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Transaction } from 'kysely';
+import type { NewSaleRow } from './rows';
 
 /** Meta key of a load begun and not finished: what was dropped, with the statements that create it (JSON). */
 export const BULK_LOAD_MARK = 'catch_bulk_load';
 
-/** SQLite: rows per insert statement (21 columns × 500 stays under its 32,766 bind parameters). */
+/** SQLite: rows per insert statement (21 columns × 500 stays under its 32,766 bind parameters; a sale has 7). */
 const ROWS_PER_STATEMENT = 500;
 
 interface Dropped {
@@ -71,22 +73,31 @@ export class CatchBulkLoad {
   }
 
   /**
-   * Stores rows given as one flat list of values (`columns.length` per row), in one transaction with
-   * `alsoInTransaction`. Every row must be new: nothing refuses a second copy until `finish`.
+   * Stores catches given as one flat list of values (`columns.length` per row), and `also.sales`, in one transaction
+   * with `also.inTransaction`; answers how many of the sales were new. Every catch must be new: nothing refuses a
+   * second copy until `finish`. The sale table keeps its indexes: a sale stored before is skipped, as the writer
+   * skips it.
    */
   async insert(
     columns: readonly string[],
     values: readonly unknown[],
-    alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>,
-  ): Promise<void> {
+    also: { sales?: readonly NewSaleRow[]; inTransaction?: (trx: Transaction<Database>) => Promise<void> } = {},
+  ): Promise<number> {
     const sqlite = dialectOf(this.db) === 'sqlite';
     const step = sqlite ? ROWS_PER_STATEMENT * columns.length : values.length;
-    await this.db.transaction().execute(async (trx) => {
+    const sales = also.sales ?? [];
+    return this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < values.length; i += step)
         await insertValues(trx, 'catch', columns, values.slice(i, i + step));
       // PostgreSQL: the duplicate rule's keys live beside the partitioned table (migration 0017), loaded alongside.
-      if (!sqlite) await insertValues(trx, 'catch_key', KEY_COLUMNS, keysOf(columns, values));
-      await alsoInTransaction?.(trx);
+      if (!sqlite && values.length > 0) await insertValues(trx, 'catch_key', KEY_COLUMNS, keysOf(columns, values));
+      let created = 0;
+      for (let i = 0; i < sales.length; i += ROWS_PER_STATEMENT) {
+        const chunk = sales.slice(i, i + ROWS_PER_STATEMENT);
+        created += (await insertIgnoringConflicts(trx, 'sale', chunk, KEY_COLUMNS, KEY_COLUMNS)).length;
+      }
+      await also.inTransaction?.(trx);
+      return created;
     });
   }
 

@@ -21,7 +21,8 @@ import { RefusalLog } from './refusal-log';
 
 export { CatchCommitThread } from './catch-commit-thread';
 export type { CatchWriter, OwnedItem } from './catch-writer';
-export { judgeCatches } from './catch-writer';
+export { judgeCatches, judgeSales } from './catch-writer';
+export type { NewSaleRow } from './rows';
 export { BULK_LOAD_MARK, type CatchBulkLoad } from './catch-bulk-load';
 export {
   ensureCatchPartitions,

@@ -202,11 +202,7 @@ export class CatchWriter {
   }
 
   private async sales(items: readonly unknown[], ownerOf: (i: number) => string): Promise<CatchBatchResponse> {
-    const now = this.clock();
-    const batch = judgeBatch(SaleItem, items, 'report_id', ownerOf, (sale, errors) =>
-      checkTime('sold_at', sale.sold_at, now, errors),
-    );
-    const rows = batch.accepted.map(({ owner, value }) => saleRow(value, owner, now));
+    const { batch, rows } = judgeSales(items, ownerOf, this.clock());
     const created = rows.length === 0 ? new Set<string>() : await this.saleCommits.submit(rows, rows.length);
     return batch.answer(created);
   }
@@ -267,6 +263,18 @@ export function judgeCatches(
     catalogueErrors(item, catalogue, errors);
   });
   return { batch, rows: batch.accepted.map(({ owner, value }) => catchRow(value, owner, now)) };
+}
+
+/** Judges a batch of sales as every path does (schema, time window, duplicates within the batch); as `judgeCatches`. */
+export function judgeSales(
+  items: readonly unknown[],
+  ownerOf: (i: number) => string,
+  now: number,
+): { batch: JudgedBatch<SaleItem, 'report_id'>; rows: NewSaleRow[] } {
+  const batch = judgeBatch(SaleItem, items, 'report_id', ownerOf, (sale, errors) =>
+    checkTime('sold_at', sale.sold_at, now, errors),
+  );
+  return { batch, rows: batch.accepted.map(({ owner, value }) => saleRow(value, owner, now)) };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The demo catches of a large seed through the catch store's bulk load (decision 0022): the same chunks
- * (`demoCatchChunk`), judged by the writer's rules (`judgeCatches`: a refused item is a generator bug and stops the
+ * (`demoCatchChunk`, with `demoSaleChunk`'s sales), judged by the writer's rules (`judgeCatches`: a refused item is a generator bug and stops the
  * seed), stored with the catch table's indexes dropped, then the indexes and the derived tables built once. The
  * result equals what the writer path stores (seed-activity.test.ts compares them row by row).
  *
@@ -30,8 +30,6 @@ export interface BulkSeed {
   chunk: number;
   /** Catches already stored (the mark). */
   done: number;
-  /** Stores the chunk's sales (through the writer: idempotent by their unique index), before its catches. */
-  sales(chunk: number, count: number): Promise<void>;
   progress?: (done: number, total: number) => void;
   /** Generator threads (default 2; 0: generate on this thread). */
   threads?: number;
@@ -42,8 +40,11 @@ const AHEAD = 4;
 /** Generator threads: the machine this was measured on has two cores (decision 0022). */
 const THREADS = 2;
 
-/** Stores catches `done` … `total − 1`; answers how many it stored. */
-export async function seedCatchesInBulk(seed: BulkSeed): Promise<number> {
+/**
+ * Stores catches `done` … `total − 1`, with their chunks' sales (in the chunk's transaction; a sale stored before is
+ * skipped, as the writer skips it); answers how many of each it stored.
+ */
+export async function seedCatchesInBulk(seed: BulkSeed): Promise<{ catches: number; sales: number }> {
   const { db, total, chunk: size, now } = seed;
   const load = createCatchBulkLoad(db, seed.catalogue, { clock: () => now });
   let done = seed.done;
@@ -61,20 +62,17 @@ export async function seedCatchesInBulk(seed: BulkSeed): Promise<number> {
   });
   const ahead: Promise<GeneratedChunk>[] = [];
   let asked = first;
-  let stored = 0;
+  const stored = { catches: 0, sales: 0 };
   try {
     for (let chunk = first; chunk < chunks; chunk++) {
       while (asked < chunks && asked < chunk + AHEAD) ahead.push(generators.generate(request(asked++)));
       const { from, count } = request(chunk);
-      await seed.sales(chunk, count);
-      const { columns, values } = await ahead.shift()!;
+      const { columns, values, sales } = await ahead.shift()!;
       // A chunk begun before the mark (an earlier, smaller target ended inside it): its first catches are stored.
       const fresh = values.slice((done - from) * columns.length);
       const end = from + count;
-      if (fresh.length > 0) {
-        await load.insert(columns, fresh, (trx) => setMark(trx, end));
-        stored += fresh.length / columns.length;
-      }
+      stored.sales += await load.insert(columns, fresh, { sales, inTransaction: (trx) => setMark(trx, end) });
+      stored.catches += fresh.length / columns.length;
       done = end;
       seed.progress?.(done, total);
     }

@@ -1,15 +1,15 @@
 /**
- * The demo catches of a bulk load, generated and judged on worker threads (catch-generator-worker.ts) while the seed's
- * thread stores the chunks before them: generating a catch (about 8 µs) and judging it by the writer's rules (about
- * 11 µs) cost six times storing it without indexes, so on one thread the store would wait for them (decision 0022).
- * Chunks come back in the order asked, whichever thread made them; each is the same as `demoCatchChunk` on this
- * thread would make it (its own seeded stream).
+ * The demo catches of a bulk load, and the sales of their chunk, generated and judged on worker threads
+ * (catch-generator-worker.ts) while the seed's thread stores the chunks before them: generating a catch (about 8 µs)
+ * and judging it by the writer's rules (about 11 µs) cost six times storing it without indexes, so on one thread the
+ * store would wait for them (decision 0022). Chunks come back in the order asked, whichever thread made them; each is
+ * the same as `demoCatchChunk` and `demoSaleChunk` on this thread would make it (their own seeded streams).
  */
 import type { Worker } from 'node:worker_threads';
-import { type IngestionCatalogueView, judgeCatches } from '../../catch-store/catch-store';
+import { type IngestionCatalogueView, judgeCatches, judgeSales, type NewSaleRow } from '../../catch-store/catch-store';
 import { startModuleWorker } from '../../module-worker';
 import type { DemoLogger } from './demo-loggers';
-import { demoCatchChunk, type TimeSlice } from './simulate-catches';
+import { demoCatchChunk, demoSaleChunk, type TimeSlice } from './simulate-catches';
 
 export interface GeneratorSettings {
   loggers: readonly DemoLogger[];
@@ -25,36 +25,52 @@ export interface ChunkRequest {
   slice: TimeSlice;
 }
 
-/** A chunk's rows as one flat list of values, `columns.length` per row (the catch store's bulk insert). */
+/** A chunk's catches as one flat list of values, `columns.length` per row (the catch store's bulk insert); its sales. */
 export interface GeneratedChunk {
   columns: string[];
   values: unknown[];
+  sales: NewSaleRow[];
 }
 
 export type ChunkAnswer = { ready: true } | ({ id: number } & (GeneratedChunk | { error: string }));
 
-/** Generates and judges one chunk; a catch the writer's rules refuse is a generator bug, answered as the error. */
+/**
+ * Generates and judges one chunk's catches and sales; an item the writer's rules refuse is a generator bug, answered
+ * as the error.
+ */
 export function generateChunk(
   { chunk, from, count, slice }: ChunkRequest,
   settings: GeneratorSettings,
 ): GeneratedChunk | { error: string } {
   const owned = demoCatchChunk(chunk, from, count, settings.loggers, slice);
-  const { batch, rows } = judgeCatches(
+  const catches = judgeCatches(
     owned.map((c) => c.item),
     (i) => owned[i]!.loggerId,
     settings.catalogue,
     settings.now,
   );
-  const answer = batch.answer(new Set());
-  if (answer.invalid > 0 || rows.length !== count) {
-    const first = answer.results.find((r) => r.status !== 'duplicate');
-    return { error: `demo activity: the writer's rules refused a generated catch: ${JSON.stringify(first)}` };
+  const sold = demoSaleChunk(chunk, count, settings.loggers, slice);
+  const sales = judgeSales(
+    sold.map((s) => s.item),
+    (i) => sold[i]!.loggerId,
+    settings.now,
+  );
+  for (const [what, { batch, rows }, wanted] of [
+    ['catch', catches, count],
+    ['sale', sales, sold.length],
+  ] as const) {
+    const answer = batch.answer(new Set());
+    if (answer.invalid > 0 || rows.length !== wanted) {
+      const first = answer.results.find((r) => r.status !== 'duplicate');
+      return { error: `demo activity: the writer's rules refused a generated ${what}: ${JSON.stringify(first)}` };
+    }
   }
+  const rows = catches.rows;
   const columns = Object.keys(rows[0]!);
   const values: unknown[] = new Array(rows.length * columns.length);
   let at = 0;
   for (const row of rows) for (const value of Object.values(row)) values[at++] = value;
-  return { columns, values };
+  return { columns, values, sales: sales.rows };
 }
 
 /** Just the fields the writer's rules read, so the catalogue crosses to a thread as a small structured clone. */

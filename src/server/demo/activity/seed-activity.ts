@@ -97,15 +97,11 @@ export async function seedDemoActivity(db: Kysely<Database>, options: ActivityOp
   });
   const loggers = await createLoggers(db, now);
   const chunks = Math.ceil(total / CHUNK);
-  const sales = async (chunk: number, count: number) => {
-    const answer = await writer.writeSalesOfMany(demoSaleChunk(chunk, count, loggers, timeSlice(chunk, chunks, now)));
-    if (answer.invalid > 0) throw new Error(invalidMessage(answer.results));
-    result.sales += answer.created;
-  };
-
   if (inBulk || (await bulkPays(db, options.path ?? 'auto', total - done))) {
-    const seed = { db, catalogue, loggers, now, total, chunk: CHUNK, done, sales, progress: options.progress };
-    result.catches = await seedCatchesInBulk(seed);
+    const seed = { db, catalogue, loggers, now, total, chunk: CHUNK, done, progress: options.progress };
+    const stored = await seedCatchesInBulk(seed);
+    result.catches = stored.catches;
+    result.sales = stored.sales;
   } else {
     for (let chunk = Math.floor(done / CHUNK); chunk * CHUNK < total; chunk++) {
       const from = chunk * CHUNK;
@@ -113,8 +109,10 @@ export async function seedDemoActivity(db: Kysely<Database>, options: ActivityOp
       const slice = timeSlice(chunk, chunks, now);
       const catches = await writer.writeCatchesOfMany(demoCatchChunk(chunk, from, count, loggers, slice));
       if (catches.invalid > 0) throw new Error(invalidMessage(catches.results));
-      await sales(chunk, count);
+      const sales = await writer.writeSalesOfMany(demoSaleChunk(chunk, count, loggers, slice));
+      if (sales.invalid > 0) throw new Error(invalidMessage(sales.results));
       result.catches += catches.created;
+      result.sales += sales.created;
       done = from + count;
       await db
         .insertInto('meta')
