@@ -1,8 +1,9 @@
 /**
  * The demo catches of a large seed through the catch store's bulk load (decision 0022): the same chunks
- * (`demoCatchChunk`, with `demoSaleChunk`'s sales), judged by the writer's rules (`judgeCatches`: a refused item is a generator bug and stops the
- * seed), stored with the catch table's indexes dropped, then the indexes and the derived tables built once. The
- * result equals what the writer path stores (seed-activity.test.ts compares them row by row).
+ * (`demoCatchChunk`, with `demoSaleChunk`'s sales), judged by the writer's rules (`judgeCatches`, `judgeSales`: a
+ * refused item is a generator bug and stops the seed), stored with the catch table's indexes dropped, then the
+ * indexes and the derived tables built once. The result equals what the writer path stores (bulk-catches.test.ts
+ * compares them row by row).
  *
  * Resuming: each chunk's rows commit with the `demo_activity` mark, so after an interruption the mark says exactly
  * which catches are stored and the next run continues there (the load's own mark keeps the indexes to restore).
