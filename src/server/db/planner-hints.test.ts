@@ -1,15 +1,24 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { notFromIndex } from './planner-hints';
+import { notFromIndex, TROPHIES_ONLY } from './planner-hints';
 
 interface Db {
   t: { id: number; a: number; b: number; c: string };
+  catch: { id: number; star_type: number };
 }
 
 const sqlite = new SQLite(':memory:');
 const db = new Kysely<Db>({ dialect: new SqliteDialect({ database: sqlite }) });
 afterAll(() => db.destroy());
+
+/** SQLite's plan of a compiled statement, its steps joined by ` | `. */
+const plan = (query: { sql: string; parameters: readonly unknown[] }) =>
+  sqlite
+    .prepare(`explain query plan ${query.sql}`)
+    .all(...(query.parameters as unknown[]))
+    .map((row) => (row as { detail: string }).detail)
+    .join(' | ');
 
 describe('notFromIndex', () => {
   it('keeps SQLite from answering a number or text filter from that column’s index', async () => {
@@ -31,12 +40,6 @@ describe('notFromIndex', () => {
       ])
       .execute();
 
-    const plan = (query: { sql: string; parameters: readonly unknown[] }) =>
-      sqlite
-        .prepare(`explain query plan ${query.sql}`)
-        .all(...(query.parameters as unknown[]))
-        .map((row) => (row as { detail: string }).detail)
-        .join(' | ');
     const query = db
       .selectFrom('t')
       .select('id')
@@ -54,5 +57,30 @@ describe('notFromIndex', () => {
       .where(notFromIndex<number>('postgres', 'a', 'number'), '=', 1)
       .compile();
     expect(compiled.sql).toBe('select "id" from "t" where "a" = ?');
+  });
+});
+
+describe('TROPHIES_ONLY', () => {
+  it('is the term SQLite needs to read a partial index of star types other than 0', async () => {
+    await db.schema
+      .createTable('catch')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('star_type', 'integer')
+      .execute();
+    await sql`create index catch_star on catch (star_type) where star_type <> 0`.execute(db);
+    await db
+      .insertInto('catch')
+      .values([
+        { id: 1, star_type: 0 },
+        { id: 2, star_type: 447 },
+      ])
+      .execute();
+
+    const filtered = db.selectFrom('catch').select('id').where('star_type', '=', 447);
+    // Without it SQLite does not infer the index's condition from the filter, and reads the whole table.
+    expect(plan(filtered.compile())).not.toMatch(/catch_star/);
+    const stated = filtered.where(TROPHIES_ONLY);
+    expect(plan(stated.compile())).toMatch(/USING (COVERING )?INDEX catch_star \(star_type=\?\)/);
+    expect(await stated.execute()).toEqual([{ id: 2 }]);
   });
 });

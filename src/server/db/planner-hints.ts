@@ -13,3 +13,11 @@ export function notFromIndex<T = unknown>(dialect: Dialect, column: string, kind
   if (dialect !== 'sqlite') return sql<T>`${sql.ref(column)}`;
   return kind === 'number' ? sql<T>`+${sql.ref(column)}` : sql<T>`${sql.ref(column)} || ''`;
 }
+
+/**
+ * The condition of the partial star-type index, which holds trophies only (migration 0028, decision 0043). SQLite
+ * uses a partial index only for a query that states the index's own condition as one of its AND terms, literally: it
+ * does not infer `star_type <> 0` from `star_type = 446` or `star_type in (…)`. A read that filters by a star type
+ * other than 0 adds this beside its filter; it changes no answer. PostgreSQL infers it, and is given it all the same.
+ */
+export const TROPHIES_ONLY: RawBuilder<boolean> = sql<boolean>`star_type <> 0`;

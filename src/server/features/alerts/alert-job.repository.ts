@@ -6,6 +6,7 @@
 import { TRUSTED_MAX } from '#shared/catch-trust';
 import type { Kysely } from 'kysely';
 import { TROPHY_STAR_TYPES } from '#shared/game/catch-attributes';
+import { TROPHIES_ONLY } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
 import type { AlertDetail, TrophyCatch } from './alert-rows';
 import { storedDetail } from './alert-rows';
@@ -135,7 +136,8 @@ export class AlertJobRepository {
 
   /**
    * Trophy catches (star types 446–452) of the fish caught in `[from, to)`, per fish and map: a range of the catch
-   * table's (star type, caught_at, …, map, fish) or (fish, caught_at, …) index (migration 0004), read from its entries.
+   * table's (star type, caught_at, …, map, fish) index of trophies (migrations 0004, 0028) or its (fish, caught_at, …)
+   * index, read from its entries.
    */
   async trophyCounts(fishIds: readonly number[], from: number, to: number, day: number): Promise<TrophyCount[]> {
     if (fishIds.length === 0) return [];
@@ -144,6 +146,7 @@ export class AlertJobRepository {
       .select(['fish_id', 'map_id', (eb) => eb.fn.countAll<number>().as('count')])
       .where('fish_id', 'in', [...fishIds])
       .where('star_type', 'in', TROPHIES)
+      .where(TROPHIES_ONLY)
       .where('caught_at', '>=', from)
       .where('caught_at', '<', to)
       // Trusted catches only (decision 0039): a logger in probation or under review raises no alert.
@@ -184,6 +187,7 @@ export class AlertJobRepository {
       .where('fish_id', '=', fishId)
       .where('caught_at', '>=', from)
       .where('star_type', 'in', TROPHIES)
+      .where(TROPHIES_ONLY)
       .where('map_id', 'in', [...mapIds])
       .where('trust', '<=', TRUSTED_MAX)
       .orderBy('caught_at', 'desc')

@@ -15,7 +15,7 @@ import type { RodType, WeatherKind, BoatDirection } from '#shared/game/catch-att
 import { trustLevelOf, VISIBLE_MAX } from '#shared/catch-trust';
 import type { Dialect } from '../../db/database';
 import { KeptAnswers } from '../../catch-store/catch-reads';
-import { notFromIndex } from '../../db/planner-hints';
+import { notFromIndex, TROPHIES_ONLY } from '../../db/planner-hints';
 import type { Database } from '../../db/schema';
 import { ID_BOUNDS, storedNullable, storedNumber, storedStarType } from '../../db/stored-values';
 
@@ -181,6 +181,8 @@ function logWhere<T extends LogTable>(filters: LogFilters, dialect: Dialect, hin
     if (filters.fish_id !== undefined) conditions.push(e(number('fish_id'), '=', filters.fish_id));
     if (filters.bait_id !== undefined) conditions.push(e(number('bait_id'), '=', filters.bait_id));
     if (filters.star_type !== undefined) conditions.push(e(number('star_type'), '=', filters.star_type));
+    // A trophy's list may start from the star-type index, which holds trophies only (migration 0028).
+    if (!hint && filters.star_type !== undefined && filters.star_type !== 0) conditions.push(TROPHIES_ONLY);
     if (filters.rod_type !== undefined) conditions.push(e(rod, '=', filters.rod_type));
     if (filters.from !== undefined) conditions.push(e('caught_at', '>=', filters.from));
     if (filters.to !== undefined) conditions.push(e('caught_at', '<', filters.to));

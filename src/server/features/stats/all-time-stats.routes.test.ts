@@ -4,12 +4,13 @@
  * PostgreSQL's partitioned catch table with TEST_DATABASE_URL); on SQLite the statements' plans are checked to read
  * migration 0019's index, never the table's rows for the grouping.
  */
-import { CompiledQuery, type KyselyPlugin, type RootOperationNode, type QueryId, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_RECENT_TROPHIES_LIMIT, StatsResponse, wireTime } from '#shared/contracts/catches';
 import { asUser, bindLogger, signedIn } from '../../test/accounts';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { addLogger, catchRow, insertCatches } from '../../test/log-test-data';
+import { plansOf, statementRecorder } from '../../test/query-plans';
 import { AllTimeRepository } from './all-time.repository';
 
 let ctx: TestContext;
@@ -170,37 +171,16 @@ describe('GET /api/users/me/stats, all time', () => {
   });
 });
 
-/** Records the statements a repository runs, to explain them afterwards. */
-function recorder(): KyselyPlugin & { nodes: { node: RootOperationNode; queryId: QueryId }[] } {
-  const nodes: { node: RootOperationNode; queryId: QueryId }[] = [];
-  return {
-    nodes,
-    transformQuery: (args) => {
-      nodes.push(args);
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-}
-
 describe.runIf(!process.env.TEST_DATABASE_URL)('SQLite plans', () => {
   it("reads only the logger's own entries of catch_client_caught (migration 0022), never the whole table", async () => {
     const loggerId = await addLogger(ctx.db.kysely);
     await insertCatches(ctx.db.kysely, [catchRow(loggerId, { star_type: 447 })]);
-    const plugin = recorder();
-    const db = ctx.db.kysely.withPlugin(plugin);
-    const repository = new AllTimeRepository(db);
+    const recorder = statementRecorder();
+    const repository = new AllTimeRepository(ctx.db.kysely.withPlugin(recorder));
     await repository.groupsOf(loggerId);
     await repository.newestTrophies(loggerId, 5);
 
-    const plans = [];
-    for (const { node, queryId } of plugin.nodes) {
-      const compiled = ctx.db.kysely.getExecutor().compileQuery(node, queryId);
-      const { rows } = await ctx.db.kysely.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      );
-      plans.push(rows.map((row) => row.detail).join(' | '));
-    }
+    const plans = await plansOf(ctx.db.kysely, recorder);
     expect(plans).toHaveLength(2);
     const [grouped, trophies] = plans as [string, string];
     // The grouping and the earliest-heaviest pass read the logger's index entries alone (covering: no row read); each
