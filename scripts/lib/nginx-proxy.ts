@@ -52,6 +52,7 @@ http {
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 32;
     keepalive_requests 100000;
+    keepalive_timeout 2s;
   }
   server {
     listen 127.0.0.1:${port};

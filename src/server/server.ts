@@ -73,13 +73,30 @@ app.addHook('onClose', async () => {
   await alertRun;
 });
 
+// Stopping behind a proxy that keeps connections alive (docs/operations.md, "A rolling restart"). Closing at once
+// closes the idle kept-alive connections, and the proxy may be sending a request on one of them in that instant: it
+// sees the connection reset, and a POST it has sent (a logger's registration) it does not send to the other instance,
+// so the client gets a 502 (the cluster test saw one). So the server first drains: for DRAIN_MS it serves as before,
+// each answer with `Connection: close`, so no connection it answers on is kept; the proxy closes the ones it keeps
+// unused after its own `keepalive_timeout` (2 s in the documented nginx setting). When close() comes, no connection is
+// idle, and new ones are refused, which a proxy sends elsewhere whatever the method.
+const DRAIN_MS = 3_000;
+let draining = false;
+app.addHook('onSend', async (_request, reply) => {
+  if (draining) reply.header('connection', 'close');
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections, lets in-flight requests finish, then closes the database.
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    app.log.info({ signal, drainMs: DRAIN_MS }, 'shutting down');
+    draining = true;
+    // Then close() stops accepting connections, lets in-flight requests finish, and closes the database.
+    setTimeout(
+      () =>
+        app.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        ),
+      DRAIN_MS,
     );
   });
 }
