@@ -87,7 +87,9 @@ app.addHook('onSend', async (_request, reply) => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info({ signal, drainMs: DRAIN_MS }, 'shutting down');
+    // Ctrl-C at a terminal (SIGINT) stops at once; a process manager's stop (SIGTERM) drains first.
+    const drainMs = signal === 'SIGTERM' ? DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
     draining = true;
     // Then close() stops accepting connections, lets in-flight requests finish, and closes the database.
     setTimeout(
@@ -96,7 +98,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
           () => process.exit(0),
           () => process.exit(1),
         ),
-      DRAIN_MS,
+      drainMs,
     );
   });
 }

@@ -8,8 +8,8 @@ import { type Kysely, sql } from 'kysely';
 // touches one index less.
 //
 // SQLite uses a partial index only for a query that states its condition itself (it does not infer `star_type <> 0`
-// from `star_type = 446`), so every read that wants it adds `TROPHIES_ONLY` (db/planner-hints.ts). PostgreSQL infers it,
-// and the partitioned table takes the partial index as any other (each month's partition gets its own).
+// from `star_type = 446`), so every read that wants it adds `TROPHIES_ONLY` (db/planner-hints.ts). PostgreSQL
+// infers it, and the partitioned table takes the partial index as any other (each month's partition gets its own).
 const COLUMNS = sql`star_type, caught_at, id, map_id, fish_id, bait_id, rod_type, trust`;
 
 export async function up(db: Kysely<any>): Promise<void> {
