@@ -397,8 +397,8 @@ async function killDuringUploads(proxy: NginxProxy, servers: BuiltServer[]) {
 /**
  * Stops a server with SIGTERM and watches its drain (server.ts) on a connection it kept alive from before: every
  * answer 200, the same connection reused until an answer says `Connection: close` (within a second: the drain lasts
- * three), then a clean exit. Without the drain the kept connection is reset under a request, which a proxy answers with
- * 502 for a POST; the rolling restart below finds that only by chance.
+ * three), then a clean exit. Without the drain the kept connection is closed at once, and a request a proxy sends on
+ * it in that instant is reset, which it answers with 502 for a POST; the rolling restart below meets that by chance.
  */
 async function stopDraining(server: BuiltServer): Promise<{ ok: boolean; text: string }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -439,7 +439,7 @@ async function stopDraining(server: BuiltServer): Promise<{ ok: boolean; text: s
   const last = seen.at(-1);
   return {
     ok,
-    text: `${seen.length} answer(s) on the kept connection after the signal, the last ${last}; then ${server.ended} ${((Date.now() - signalled) / 1000).toFixed(1)} s after it`,
+    text: `${seen.length} request(s) after the signal, the last ${last}; then ${server.ended} ${((Date.now() - signalled) / 1000).toFixed(1)} s after it`,
   };
 }
 
