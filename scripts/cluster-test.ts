@@ -435,8 +435,8 @@ async function stopDraining(server: BuiltServer): Promise<{ ok: boolean; text: s
     agent.destroy();
   }
   await stopped;
-  ok &&= seen.at(-1) === '200 close' && server.ended === 'exit code 0';
   const last = seen.at(-1);
+  ok &&= last === '200 close' && server.ended === 'exit code 0';
   return {
     ok,
     text: `${seen.length} request(s) after the signal, the last ${last}; then ${server.ended} ${((Date.now() - signalled) / 1000).toFixed(1)} s after it`,

@@ -182,8 +182,7 @@ async function screenPoint(page: Page, bounds: Bounds, x: number, y: number): Pr
 test('the home page draws the cells of the first map, with the legend, the total and the freshness', async ({
   page,
 }) => {
-  const ask = async () =>
-    (await (await page.request.get(`/api/heatmap?map_id=${maps[0]!.id}&range=7d`)).json()) as HeatmapResponse;
+  const ask = () => heatmap(page.request, `map_id=${maps[0]!.id}&range=7d`);
   // The server rendered the page with this answer (issue 23): the browser did not ask for it again. The other
   // worker's journeys upload catches to the same server meanwhile, so the answer is read on both sides of the page's
   // load, and the page loaded again when one of them landed on this view in between.
