@@ -78,16 +78,15 @@ export async function pruneCatches(db: Kysely<Database>, options: PruneOptions):
     dialectOf(db) === 'sqlite'
       ? await pruneInChunks(db, cutoff, chunk, options)
       : await pruneMonths(db, cutoff, chunk, options);
-  // The loggers' minute and hour counters of the pruned time (decision 0039): no catch can be reported there any
-  // more (the 400-day rule), so they count nothing a batch could meet. The refusals of those hours go too (decision
+  // The loggers' hour counters of the pruned time (decisions 0039, 0045): no catch can be reported there any more
+  // (the 400-day rule), so they count nothing a batch could meet. The refusals of those hours go too (decision
   // 0041): the console's counts of a logger then cover the same time as its stored catches.
   if (!options.dryRun) {
-    for (const span of [1, 60])
-      await db
-        .deleteFrom('logger_catch_rate')
-        .where('span', '=', span)
-        .where('bucket', '<', Math.floor(cutoff / (span * 60_000)))
-        .execute();
+    await db
+      .deleteFrom('logger_catch_rate')
+      .where('span', '=', 60)
+      .where('bucket', '<', Math.floor(cutoff / 3_600_000))
+      .execute();
     await db.deleteFrom('catch_refusal').where('hour', '<', cutoff).execute();
   }
   return result;

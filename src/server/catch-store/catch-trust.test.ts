@@ -2,7 +2,8 @@
  * The defences in the data path (catch-trust.ts, decision 0039) through the writer, on the real database: each
  * catch's trust level fixed when stored (probation, established, verified, flagged by a record or a logger under
  * review), the per-logger rate by UTC minute and hour of `caught_at` (refused per item, the logger flagged, a late
- * batch counted where its catches fall, a re-sent batch counting nothing), and the operator's hide / restore / flag.
+ * batch counted where its catches fall, a re-sent batch counting nothing, two writers at once never both taking a
+ * minute's last place), and the operator's hide / restore / flag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireTime } from '#shared/contracts/catches';
@@ -164,9 +165,27 @@ describe('game reality per logger', () => {
       .selectFrom('logger_catch_rate')
       .select(['span', 'count'])
       .where('client_id', '=', loggerId)
-      .where('span', '=', 60)
       .execute();
-    expect(counts.map((row) => Number(row.count))).toEqual([200]);
+    // One row for the hour; its minutes are counted from the catches (decision 0045).
+    expect(counts.map((row) => [Number(row.span), Number(row.count)])).toEqual([[60, 200]]);
+  });
+
+  it('never lets two writers at once both take the last places of a minute (on PostgreSQL: two instances)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const loggerId = await newLogger();
+      const minute = Math.floor((NOW - (80 + round) * HOUR) / MINUTE) * MINUTE;
+      const four = (from: number) => caughtAt(...Array.from({ length: 4 }, (_, i) => minute + from + i * 1000));
+      // Active already: a logger's first upload takes its row (its first activity), which would order the two.
+      expect((await writerAt(NOW, rules).writeCatches(loggerId, caughtAt(minute - 2 * HOUR))).created).toBe(1);
+      // Each writer its own group commit: two transactions at once, both counting the same minute.
+      const answers = await Promise.all([
+        writerAt(NOW, rules).writeCatches(loggerId, four(0)),
+        writerAt(NOW, rules).writeCatches(loggerId, four(30_000)),
+      ]);
+      expect(answers.map((answer) => answer.created + answer.invalid)).toEqual([4, 4]);
+      expect(answers[0]!.created + answers[1]!.created).toBe(6);
+      expect(await trustOf(loggerId)).toHaveLength(7);
+    }
   });
 
   it('keeps no limit when the rules say 0', async () => {
@@ -182,8 +201,8 @@ describe('game reality per logger', () => {
 
 describe('the counters', () => {
   it('are pruned with the catches of their time, no catch being accepted there any more', async () => {
-    const old = { client_id: 'bird_pruned', span: 1, bucket: Math.floor((NOW - 500 * 24 * HOUR) / MINUTE), count: 3 };
-    const recent = { ...old, bucket: Math.floor((NOW - 10 * 24 * HOUR) / MINUTE) };
+    const old = { client_id: 'bird_pruned', span: 60, bucket: Math.floor((NOW - 500 * 24 * HOUR) / HOUR), count: 3 };
+    const recent = { ...old, bucket: Math.floor((NOW - 10 * 24 * HOUR) / HOUR) };
     await ctx.db.kysely.insertInto('logger_catch_rate').values([old, recent]).execute();
     await pruneCatches(ctx.db.kysely, { olderThanDays: 400, now: NOW });
     const left = await ctx.db.kysely

@@ -6,12 +6,12 @@
  *   review → flagged; in probation for `probationMs` after its first stored catch; bound to a verified account →
  *   verified; else established) and the fish's official record (heavier → flagged), and a logger's first activity.
  * - `gateRates`, after the insert (which decided which catches are new: a re-sent batch is answered `duplicate` and
- *   counts nothing): each logger's new catches counted into its UTC minute and hour of `caught_at`
- *   (`logger_catch_rate`), whatever the upload's own time, so a late batch counts where its catches fall. Those beyond
- *   a limit are taken out again (refused per item, `invalid` with the reason) and their logger is flagged. The counts
- *   are upserted first and the totals read back from the same statement: on PostgreSQL the rows stay locked by this
- *   transaction until it commits, so two instances counting the same logger's minute wait for each other and never
- *   both take its last place.
+ *   counts nothing): each logger's new catches counted into its UTC hours of `caught_at` (`logger_catch_rate`) and
+ *   checked against its UTC minutes (its stored catches in them), whatever the upload's own time, so a late batch
+ *   counts where its catches fall. Those beyond a limit are taken out again (refused per item, `invalid` with the
+ *   reason) and their logger is flagged. The hours are upserted first and their totals read back from the same
+ *   statement: on PostgreSQL the rows stay locked by this transaction until it commits, so two instances counting
+ *   the same logger's hour (and so its minutes) wait for each other and never both take its last place.
  *
  * Kept free of zod and the contracts' values, as catch-inserts.ts (the thread loads it).
  */
@@ -131,11 +131,26 @@ interface RateKey {
 }
 
 const keyOf = (k: RateKey) => `${k.client_id}\n${k.span}\n${k.bucket}`;
+/** The span of an hour's row, in minutes. */
+const HOUR = 60;
+const hourOf = (row: NewCatchRow): RateKey => ({
+  client_id: row.client_id,
+  span: HOUR,
+  bucket: Math.floor(row.caught_at / (HOUR * MINUTE_MS)),
+});
+const minuteOf = (row: NewCatchRow) => Math.floor(row.caught_at / MINUTE_MS);
+const minuteId = (clientId: string, minute: number) => `${clientId}\n${minute}`;
 
 /**
- * Counts the group's new catches (`created`, in the group's order) into their loggers' minutes and hours; answers
- * those within the limits and the refusals (by `ownedKey`) of the others, which it has deleted again and whose
- * loggers it has flagged. `now` is the time a flag is dated with.
+ * Counts the group's new catches (`created`, in the group's order) into their loggers' hours and checks them against
+ * their loggers' minutes; answers those within the limits and the refusals (by `ownedKey`) of the others, which it
+ * has deleted again and whose loggers it has flagged. `now` is the time a flag is dated with.
+ *
+ * An hour is a row of `logger_catch_rate`, upserted first whatever the limits are: on PostgreSQL this transaction then
+ * holds it until it commits, so another instance storing catches of the same logger in the same hour waits for it,
+ * and that instance's next statement sees these catches (read committed). A minute is then counted from the logger's
+ * own index (its stored catches in that minute, this group's among them): a row per logger and minute cost the commit
+ * more than the catches' own counting into the heat map (decision 0045).
  */
 export async function gateRates(
   trx: Transaction<Database>,
@@ -143,25 +158,20 @@ export async function gateRates(
   rules: TrustRules,
   now: number,
 ): Promise<{ accepted: NewCatchRow[]; refused: Map<string, Refusal> }> {
-  const spans: [number, number][] = [];
-  if (rules.perMinute > 0) spans.push([1, rules.perMinute]);
-  if (rules.perHour > 0) spans.push([60, rules.perHour]);
-  if (spans.length === 0 || created.length === 0) return { accepted: [...created], refused: new Map() };
+  if ((rules.perMinute <= 0 && rules.perHour <= 0) || created.length === 0)
+    return { accepted: [...created], refused: new Map() };
 
   const added = new Map<string, RateKey & { count: number }>();
-  const keysOf = (row: NewCatchRow) =>
-    spans.map(([span, limit]) => {
-      const key = { client_id: row.client_id, span, bucket: Math.floor(row.caught_at / (span * MINUTE_MS)) };
-      return { id: keyOf(key), key, limit };
-    });
-  for (const row of created)
-    for (const { id, key } of keysOf(row)) {
-      const entry = added.get(id);
-      if (entry) entry.count += 1;
-      else added.set(id, { ...key, count: 1 });
-    }
+  for (const row of created) {
+    const key = hourOf(row);
+    const id = keyOf(key);
+    const entry = added.get(id);
+    if (entry) entry.count += 1;
+    else added.set(id, { ...key, count: 1 });
+  }
   // In key order: two transactions upserting the same keys lock them in the same order (PostgreSQL: no deadlock).
   const upserts = [...added.values()].sort(byRateKey);
+  // What each hour and minute held before this group.
   const before = new Map<string, number>();
   for (const chunk of chunks(upserts, COUNTS_PER_STATEMENT)) {
     const totals = await trx
@@ -179,24 +189,29 @@ export async function gateRates(
       before.set(id, Number(total.count) - added.get(id)!.count);
     }
   }
+  if (rules.perMinute > 0) for (const [id, count] of await minutesBefore(trx, created)) before.set(id, count);
 
   const accepted: NewCatchRow[] = [];
   const refusedRows: NewCatchRow[] = [];
   const taken = new Map<string, number>();
   for (const row of created) {
-    const keys = keysOf(row);
-    const fits = keys.every(({ id, limit }) => before.get(id)! + (taken.get(id) ?? 0) < limit);
+    const hour = keyOf(hourOf(row));
+    const minute = minuteId(row.client_id, minuteOf(row));
+    const fits =
+      (rules.perHour <= 0 || before.get(hour)! + (taken.get(hour) ?? 0) < rules.perHour) &&
+      (rules.perMinute <= 0 || before.get(minute)! + (taken.get(minute) ?? 0) < rules.perMinute);
     if (!fits) {
       refusedRows.push(row);
       continue;
     }
-    for (const { id } of keys) taken.set(id, (taken.get(id) ?? 0) + 1);
+    for (const id of [hour, minute]) taken.set(id, (taken.get(id) ?? 0) + 1);
     accepted.push(row);
   }
   const refused = new Map<string, Refusal>();
   if (refusedRows.length === 0) return { accepted, refused };
 
-  // The refused catches counted nothing after all: their counts go back, the rows go.
+  // The refused catches counted nothing after all: their hours' counts go back, the rows go (and with them their
+  // minutes' counts).
   const giveBack = upserts
     .map((entry) => ({ ...entry, count: (taken.get(keyOf(entry)) ?? 0) - entry.count }))
     .filter((entry) => entry.count < 0);
@@ -224,6 +239,55 @@ export async function gateRates(
     'stored and the logger is flagged for review';
   for (const row of refusedRows) refused.set(ownedKey(row.client_id, row.report_id), { field: 'caught_at', msg });
   return { accepted, refused };
+}
+
+/**
+ * Minutes apart beyond which a logger's new catches are read in two ranges rather than one: a human-paced batch is
+ * one range; at worst (a batch of catches an hour apart) a range spans 500 hours, whose stored catches the limits
+ * keep to a few hundred per hour.
+ */
+const MINUTES_READ_APART = 60;
+
+/**
+ * Each minute of the new catches (by `minuteId`): how many catches their logger had stored in it before this group,
+ * counted from the logger's index (its new ones, already inserted, taken off again). A logger's minutes are read as
+ * a few ranges of `caught_at`, so a batch of a few hours is one short walk of its index.
+ */
+async function minutesBefore(
+  trx: Transaction<Database>,
+  created: readonly NewCatchRow[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const minutesOf = new Map<string, Set<number>>();
+  for (const row of created) {
+    const minute = minuteOf(row);
+    const id = minuteId(row.client_id, minute);
+    counts.set(id, (counts.get(id) ?? 0) - 1);
+    const minutes = minutesOf.get(row.client_id);
+    if (minutes) minutes.add(minute);
+    else minutesOf.set(row.client_id, new Set([minute]));
+  }
+  for (const [clientId, minutes] of minutesOf) {
+    const sorted = [...minutes].sort((a, b) => a - b);
+    let first = 0;
+    for (let i = 1; i <= sorted.length; i++) {
+      if (i < sorted.length && sorted[i]! - sorted[i - 1]! <= MINUTES_READ_APART) continue;
+      const stored = await trx
+        .selectFrom('catch')
+        .select('caught_at')
+        .where('client_id', '=', clientId)
+        .where('caught_at', '>=', sorted[first]! * MINUTE_MS)
+        .where('caught_at', '<', (sorted[i - 1]! + 1) * MINUTE_MS)
+        .execute();
+      for (const { caught_at } of stored) {
+        const id = minuteId(clientId, Math.floor(Number(caught_at) / MINUTE_MS));
+        const count = counts.get(id);
+        if (count !== undefined) counts.set(id, count + 1);
+      }
+      first = i;
+    }
+  }
+  return counts;
 }
 
 function describe(rules: TrustRules): string {
@@ -254,17 +318,15 @@ function byRateKey(a: RateKey, b: RateKey): number {
 }
 
 /**
- * Counts every logger's minutes and hours again from the stored catches, in one transaction (`rebuildDerived`: a
- * bulk load stores catches without counting them). Spans as literals: PostgreSQL matches the grouped expression with
- * the selected one by its text.
+ * Counts every logger's hours again from the stored catches, in one transaction (`rebuildDerived`: a bulk load stores
+ * catches without counting them). The span as a literal: PostgreSQL matches the grouped expression with the selected
+ * one by its text.
  */
 export async function recountRates(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('logger_catch_rate').execute();
-    for (const span of [1, 60]) {
-      const bucket = sql`floor(caught_at / ${sql.lit(span * MINUTE_MS)})`;
-      await sql`insert into logger_catch_rate (client_id, span, bucket, count)
-        select client_id, ${sql.lit(span)}, ${bucket}, count(*) from catch group by client_id, ${bucket}`.execute(trx);
-    }
+    const bucket = sql`floor(caught_at / ${sql.lit(HOUR * MINUTE_MS)})`;
+    await sql`insert into logger_catch_rate (client_id, span, bucket, count)
+      select client_id, ${sql.lit(HOUR)}, ${bucket}, count(*) from catch group by client_id, ${bucket}`.execute(trx);
   });
 }

@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025-admin-console';
 import * as m0026 from './migrations/0026-logger-moderation';
 import * as m0027 from './migrations/0027-heat-day-covering-key';
 import * as m0028 from './migrations/0028-star-index-for-trophies';
+import * as m0029 from './migrations/0029-logger-minutes-from-catches';
 
 /**
  * The migrations, listed in code rather than read from a folder so they are bundled into dist/server and run the
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-logger-moderation': m0026,
   '0027-heat-day-covering-key': m0027,
   '0028-star-index-for-trophies': m0028,
+  '0029-logger-minutes-from-catches': m0029,
 };
 
 function migratorOf(db: Db): Migrator {

@@ -127,8 +127,9 @@ export interface CatchRefusalTable {
 }
 
 /**
- * A logger's stored catches per UTC minute (`span` 1) or hour (`span` 60) of `caught_at` (migration 0024): the
- * plausibility limit per logger, kept in each batch's transaction (catch-store/catch-trust.ts).
+ * A logger's stored catches per UTC hour (`span` 60) of `caught_at` (migration 0024): the plausibility limit per
+ * logger, kept in each batch's transaction (catch-store/catch-trust.ts). Its minutes are counted from its catches
+ * (migration 0029 deleted their rows, `span` 1).
  */
 export interface LoggerCatchRateTable {
   client_id: string;
