@@ -23,23 +23,12 @@ export const FALLBACK_AUTOCHECKPOINT = 10_000;
  */
 export const DEFAULT_CACHE_MIB = 64;
 
-/**
- * The page size of a new database file; a file that exists keeps its own (SQLite changes it only by `VACUUM`, and
- * never in WAL mode). Uploads at 5 M catches dirty a leaf page of every wide catch index for every few catches, and
- * each dirtied page costs the commit two write calls into the WAL and the checkpoint another, whatever its size: with
- * 8 KiB pages instead of SQLite's 4 KiB the catch-commit thread made 40–45 % fewer write calls and stored 10–15 % more
- * reports per second, the heat map, bait guide and log lists as fast as before (decision 0044).
- */
-export const PAGE_SIZE = 8192;
-
 export function openSqliteWriter(
   file: string,
   busyTimeoutMs = BUSY_TIMEOUT_MS,
   cacheMib = DEFAULT_CACHE_MIB,
 ): SQLite.Database {
   const sqlite = new SQLite(file);
-  // Before anything else: `journal_mode = WAL` writes a new file's first page.
-  sqlite.pragma(`page_size = ${PAGE_SIZE}`);
   // WAL: readers never block the writer; synchronous=NORMAL is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
