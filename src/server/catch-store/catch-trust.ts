@@ -173,21 +173,9 @@ export async function gateRates(
   const upserts = [...added.values()].sort(byRateKey);
   // What each hour and minute held before this group.
   const before = new Map<string, number>();
-  for (const chunk of chunks(upserts, COUNTS_PER_STATEMENT)) {
-    const totals = await trx
-      .insertInto('logger_catch_rate')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['client_id', 'span', 'bucket']).doUpdateSet({
-          count: sql<number>`logger_catch_rate.count + excluded.count`,
-        }),
-      )
-      .returning(['client_id', 'span', 'bucket', 'count'])
-      .execute();
-    for (const total of totals) {
-      const id = keyOf({ client_id: total.client_id, span: Number(total.span), bucket: Number(total.bucket) });
-      before.set(id, Number(total.count) - added.get(id)!.count);
-    }
+  for (const total of await addToHours(trx, upserts)) {
+    const id = keyOf({ client_id: total.client_id, span: Number(total.span), bucket: Number(total.bucket) });
+    before.set(id, Number(total.count) - added.get(id)!.count);
   }
   if (rules.perMinute > 0) for (const [id, count] of await minutesBefore(trx, created)) before.set(id, count);
 
@@ -215,16 +203,7 @@ export async function gateRates(
   const giveBack = upserts
     .map((entry) => ({ ...entry, count: (taken.get(keyOf(entry)) ?? 0) - entry.count }))
     .filter((entry) => entry.count < 0);
-  for (const chunk of chunks(giveBack, COUNTS_PER_STATEMENT))
-    await trx
-      .insertInto('logger_catch_rate')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['client_id', 'span', 'bucket']).doUpdateSet({
-          count: sql<number>`logger_catch_rate.count + excluded.count`,
-        }),
-      )
-      .execute();
+  await addToHours(trx, giveBack);
   await deleteCatches(trx, refusedRows);
   const flagged = [...new Set(refusedRows.map((row) => row.client_id))].sort();
   for (const ids of chunks(flagged, IDS_PER_STATEMENT))
@@ -239,6 +218,25 @@ export async function gateRates(
     'stored and the logger is flagged for review';
   for (const row of refusedRows) refused.set(ownedKey(row.client_id, row.report_id), { field: 'caught_at', msg });
   return { accepted, refused };
+}
+
+/** Adds `counts` into their hours' rows, in statements of COUNTS_PER_STATEMENT; answers the rows' new totals. */
+async function addToHours(trx: Transaction<Database>, counts: readonly (RateKey & { count: number })[]) {
+  const totals = [];
+  for (const chunk of chunks(counts, COUNTS_PER_STATEMENT))
+    totals.push(
+      ...(await trx
+        .insertInto('logger_catch_rate')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['client_id', 'span', 'bucket']).doUpdateSet({
+            count: sql<number>`logger_catch_rate.count + excluded.count`,
+          }),
+        )
+        .returning(['client_id', 'span', 'bucket', 'count'])
+        .execute()),
+    );
+  return totals;
 }
 
 /**
